@@ -1,0 +1,62 @@
+"""mexemexe: a rules engine for the Mexe-Mexe family of card games.
+
+Brazilian Mexe-Mexe, the Rummikub-style online variant, Galician discard rummy
+and Mau-Mau, on two French decks. The rulebook of record is RULES.md; its
+section numbers (B5, R3, G7, M4 …) are cited throughout.
+
+>>> import mexemexe as m
+>>> bool(m.get_profile("brazilian").validate_table(m.parse_table("5H JK 7H | 7S 7H 7D")))
+True
+"""
+
+from ._cards import JOKER, Card, Rank, Suit, make_deck
+from ._errors import (
+    IllegalMoveError,
+    InvalidStateError,
+    MexeMexeError,
+    NotationError,
+    Problem,
+    ProfileError,
+)
+from ._melds import MeldKind, MeldResult, classify_meld
+from ._notation import format_cards, parse_cards
+from ._profiles import (
+    GALICIAN_SHORT_HAND_SIZES,
+    Profile,
+    get_profile,
+    profile_names,
+    register_profile,
+)
+from ._table import Table, format_table, parse_table
+from ._validation import TableReport, validate_table
+from ._version import __version__
+
+__all__ = [
+    "GALICIAN_SHORT_HAND_SIZES",
+    "JOKER",
+    "Card",
+    "IllegalMoveError",
+    "InvalidStateError",
+    "MeldKind",
+    "MeldResult",
+    "MexeMexeError",
+    "NotationError",
+    "Problem",
+    "Profile",
+    "ProfileError",
+    "Rank",
+    "Suit",
+    "Table",
+    "TableReport",
+    "__version__",
+    "classify_meld",
+    "format_cards",
+    "format_table",
+    "get_profile",
+    "make_deck",
+    "parse_cards",
+    "parse_table",
+    "profile_names",
+    "register_profile",
+    "validate_table",
+]

@@ -1,0 +1,337 @@
+"""Cards: `Rank`, `Suit`, `Card`, the joker, and deck builders (RULES.md §0).
+
+The rummy games use two decks, so every natural card exists twice. The two
+copies are interchangeable for every rule, so they are *equal* values here:
+``Card.parse("7H") == Card.parse("7H")`` and a hand is a multiset of cards.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from ._errors import NotationError
+
+__all__ = ["JOKER", "Card", "Rank", "Suit", "make_deck"]
+
+
+class Rank(enum.IntEnum):
+    """The thirteen ranks, valued ace = 1 up to king = 13.
+
+    A rank is an `int`, so ranks compare and subtract like numbers. Whether
+    the ace may also follow the king in a run is a profile setting (``ace``).
+    """
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def symbol(self) -> str:
+        """Canonical notation: ``"A"``, ``"2"`` … ``"10"``, ``"J"``, ``"Q"`` or ``"K"``."""
+        return _RANK_SYMBOLS[self - 1]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Parse a rank symbol (``"A"``, ``"10"``, ``"T"``, ``"q"`` …).
+
+        Raises:
+            NotationError: If ``text`` is not a rank symbol.
+        """
+        rank = _RANK_ALIASES.get(text.strip().upper())
+        if rank is None:
+            raise NotationError(text, text, 0, "unknown rank (expected A, 2-10, T, J, Q or K)")
+        return rank
+
+
+class Suit(enum.Enum):
+    """The four French suits. Their order here (♠ ♥ ♦ ♣) is the canonical sort order."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The ASCII letter of the suit: ``"S"``, ``"H"``, ``"D"`` or ``"C"``."""
+        return self.value
+
+    @property
+    def unicode(self) -> str:
+        """The unicode symbol of the suit: ``"♠"``, ``"♥"``, ``"♦"`` or ``"♣"``."""
+        return _SUIT_UNICODE[self.value]
+
+    @property
+    def index(self) -> int:
+        """Position in the canonical order: spades 0, hearts 1, diamonds 2, clubs 3."""
+        return _SUIT_INDEX[self.value]
+
+    @property
+    def is_red(self) -> bool:
+        """True for hearts and diamonds."""
+        return self.value in "HD"
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Parse a suit letter or symbol (``"H"``, ``"h"``, ``"♥"``, ``"♡"``).
+
+        Raises:
+            NotationError: If ``text`` is not a suit.
+        """
+        suit = _SUIT_ALIASES.get(text.strip().upper())
+        if suit is None:
+            raise NotationError(text, text, 0, "unknown suit (expected S, H, D, C or ♠♥♦♣)")
+        return suit
+
+
+_RANK_SYMBOLS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_SUIT_UNICODE = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
+_SUITS = tuple(Suit)
+
+_RANK_ALIASES: dict[str, Rank] = {sym: Rank(i + 1) for i, sym in enumerate(_RANK_SYMBOLS)}
+_RANK_ALIASES["T"] = Rank.TEN
+_SUIT_ALIASES: dict[str, Suit] = {}
+for _suit in Suit:
+    _SUIT_ALIASES[_suit.value] = _suit
+    _SUIT_ALIASES[_SUIT_UNICODE[_suit.value]] = _suit
+for _white, _letter in zip("♤♡♢♧", "SHDC", strict=True):
+    _SUIT_ALIASES[_white] = Suit(_letter)
+
+#: Spellings of the joker accepted on input (compared upper-cased).
+JOKER_ALIASES = ("JK", "*", "JOKER", "🃏")
+
+#: ``Card.code`` of the joker; naturals are 0 … 51.
+JOKER_CODE = 52
+
+
+def _code_of(rank: Rank | None, suit: Suit | None) -> int:
+    if rank is None or suit is None:
+        return JOKER_CODE  # a half-joker is rejected by Card's validator
+    return (int(rank) - 1) * 4 + _SUIT_INDEX[suit.value]
+
+
+def _check_joker_fields(instance: Card, attribute: Any, value: Any) -> None:
+    if (instance.rank is None) != (instance.suit is None):
+        raise ValueError(
+            "a card has both a rank and a suit, or neither (the joker); got "
+            f"rank={instance.rank!r}, suit={instance.suit!r}"
+        )
+
+
+@attrs.frozen(eq=False, order=False, repr=False)
+class Card:
+    """A playing card: a natural card (rank and suit) or the joker (neither).
+
+    Cards are immutable, hashable and totally ordered (by rank, then suit in
+    the order ♠ ♥ ♦ ♣, with the joker last). Two copies of the same card are
+    equal.
+
+    Build them with `Card.parse` (``Card.parse("10H")``), with
+    ``Card(Rank.TEN, Suit.HEARTS)``, or use `JOKER`.
+
+    Attributes:
+        rank: The rank, or ``None`` for the joker.
+        suit: The suit, or ``None`` for the joker.
+        code: A small integer identifying the card: naturals 0–51 (rank major,
+            suit minor), the joker 52. Useful as an array index.
+    """
+
+    rank: Rank | None = attrs.field(default=None, converter=attrs.converters.optional(Rank))
+    suit: Suit | None = attrs.field(
+        default=None,
+        converter=attrs.converters.optional(Suit),
+        validator=_check_joker_fields,
+    )
+    code: int = attrs.field(init=False)
+
+    @code.default
+    def _code_default(self) -> int:
+        return _code_of(self.rank, self.suit)
+
+    # -- construction -----------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse one card in the notation of RULES.md §0.
+
+        Rank then suit (``"7H"``, ``"10S"``, ``"TS"``, ``"q♦"``), case-insensitive,
+        unicode suits accepted; the joker is ``"JK"``, ``"*"``, ``"JOKER"`` or ``"🃏"``.
+
+        Raises:
+            NotationError: If ``text`` is not exactly one card; the message says why.
+        """
+        token = text.strip()
+        card = _TOKENS.get(token.upper())
+        if card is None:
+            raise NotationError(
+                text, token, text.find(token) if token else 0, card_token_problem(token)
+            )
+        return card
+
+    @classmethod
+    def from_code(cls, code: int) -> Card:
+        """Return the card whose `code` is ``code`` (0–51 naturals, 52 the joker).
+
+        Raises:
+            ValueError: If ``code`` is outside 0–52.
+        """
+        if not 0 <= code <= JOKER_CODE:
+            raise ValueError(f"card code {code!r} is outside 0-52")
+        return _BY_CODE[code]
+
+    # -- queries ------------------------------------------------------------
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the joker."""
+        return self.rank is None
+
+    # -- notation -----------------------------------------------------------
+
+    def __str__(self) -> str:
+        if self.rank is None:
+            return "JK"
+        assert self.suit is not None
+        return _RANK_SYMBOLS[self.rank - 1] + self.suit.value
+
+    def unicode(self) -> str:
+        """The card with a unicode suit symbol: ``"10♥"``; the joker stays ``"JK"``."""
+        if self.rank is None:
+            return "JK"
+        assert self.suit is not None
+        return _RANK_SYMBOLS[self.rank - 1] + _SUIT_UNICODE[self.suit.value]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    # -- identity and order --------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.code == other.code
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.code != other.code
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.code
+
+    def __lt__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.code < other.code
+        return NotImplemented
+
+    def __le__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.code <= other.code
+        return NotImplemented
+
+    def __gt__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.code > other.code
+        return NotImplemented
+
+    def __ge__(self, other: Card) -> bool:
+        if isinstance(other, Card):
+            return self.code >= other.code
+        return NotImplemented
+
+
+_BY_CODE: tuple[Card, ...] = tuple(
+    [Card(Rank(r), s) for r in range(1, 14) for s in _SUITS] + [Card()]
+)
+
+#: The joker (all jokers are alike, RULES.md §0).
+JOKER: Card = _BY_CODE[JOKER_CODE]
+
+#: Every accepted upper-cased spelling of a single card.
+_TOKENS: dict[str, Card] = {}
+for _card in _BY_CODE[:JOKER_CODE]:
+    for _rsym, _rank in _RANK_ALIASES.items():
+        if _rank != _card.rank:
+            continue
+        for _ssym, _s in _SUIT_ALIASES.items():
+            if _s == _card.suit:
+                _TOKENS[_rsym + _ssym] = _card
+for _alias in JOKER_ALIASES:
+    _TOKENS[_alias] = JOKER
+
+
+def card_token_problem(token: str) -> str:
+    """Explain why ``token`` is not a card (used in `NotationError` messages)."""
+    if not token:
+        return "expected a card, found nothing"
+    up = token.upper()
+    if up in _TOKENS:
+        return "valid card"  # pragma: no cover - only called on bad tokens
+    # Split a trailing suit-looking character from the rank part.
+    rank_part, suit_part = up[:-1], up[-1:]
+    if not rank_part:
+        return "a card is a rank followed by a suit, e.g. 7H or 10S"
+    rank_ok = rank_part in _RANK_ALIASES
+    suit_ok = suit_part in _SUIT_ALIASES
+    if rank_ok and not suit_ok:
+        return f"unknown suit {token[-1]!r} (expected S, H, D, C or ♠♥♦♣)"
+    if suit_ok and not rank_ok:
+        if rank_part == "1":
+            return "unknown rank '1' (write the ace as A)"
+        return f"unknown rank {token[:-1]!r} (expected A, 2-10, T, J, Q or K)"
+    return "not a card: expected rank then suit (e.g. 7H, 10S, QD) or a joker (JK)"
+
+
+def make_deck(decks: int = 2, jokers: int = 0) -> tuple[Card, ...]:
+    """Build a full, ordered deck: ``decks`` copies of the 52 naturals plus ``jokers`` jokers.
+
+    Args:
+        decks: How many 52-card decks (RULES.md §0: the rummy games use two).
+        jokers: How many jokers in total (B1: 4, R1: 2, G1: 0).
+
+    Returns:
+        The cards sorted by `Card` order (shuffle them with a seeded
+        `random.Random` to deal).
+
+    Raises:
+        ValueError: If a count is negative.
+    """
+    if decks < 0 or jokers < 0:
+        raise ValueError(f"deck counts must be non-negative, got decks={decks}, jokers={jokers}")
+    cards: list[Card] = []
+    for card in _BY_CODE[:JOKER_CODE]:
+        cards.extend([card] * decks)
+    cards.extend([JOKER] * jokers)
+    return tuple(cards)
+
+
+def as_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    """Coerce cards given as `Card` objects, card strings or one notation string."""
+    if isinstance(cards, str):
+        from ._notation import parse_cards
+
+        return parse_cards(cards)
+    out: list[Card] = []
+    for c in cards:
+        if isinstance(c, Card):
+            out.append(c)
+        elif isinstance(c, str):
+            out.append(Card.parse(c))
+        else:
+            raise TypeError(f"expected a Card or a card string, got {c!r}")
+    return tuple(out)

@@ -1,0 +1,438 @@
+"""Meld classification: is a list of cards a run or a group, and what do its jokers stand for?
+
+Pure functions of (cards, profile), following RULES.md §0 and the profile's
+ace policy (B4, R2, G7) and joker policy (B5, R3, G12):
+
+* a *group* is 3–4 cards of one rank with all suits distinct;
+* a *run* is 3+ cards of one suit with consecutive ranks, each rank once,
+  never wrapping (K-A-2 is never valid);
+* a joker stands for exactly one missing card; validity never depends on the
+  order the cards are written in; when the written order is itself a valid
+  run, each joker takes the card its position implies; otherwise the
+  assignment is chosen deterministically (extra jokers extend a run upwards
+  first, a group's jokers take the missing suits in the order ♠ ♥ ♦ ♣);
+* a meld made only of jokers is never valid.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ._cards import _BY_CODE, _RANK_SYMBOLS, _SUITS, JOKER_CODE, Card, Rank
+from ._errors import Problem
+
+if TYPE_CHECKING:
+    from ._profiles import Profile
+
+__all__ = ["MeldKind", "MeldResult", "MeldRules", "classify_meld", "rank_of_value"]
+
+
+class MeldKind(enum.Enum):
+    """The two kinds of meld (RULES.md §0)."""
+
+    RUN = "run"
+    GROUP = "group"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class MeldRules:
+    """The meld-relevant settings of a profile, flattened for speed.
+
+    Built once per profile by `Profile`; not normally built by hand.
+    """
+
+    ace_high: bool
+    jokers_in_runs: bool
+    jokers_in_groups: bool
+    max_jokers: int
+    min_run: int
+    min_group: int
+    max_group: int
+    meld_rule: str
+    ace_rule: str
+    joker_rule: str
+
+    @classmethod
+    def from_profile(cls, profile: Profile) -> MeldRules:
+        """Flatten ``profile``'s meld settings."""
+        policy = profile.joker_policy
+        return cls(
+            ace_high=profile.ace == "low_or_high",
+            jokers_in_runs=policy in ("runs", "free"),
+            jokers_in_groups=policy == "free",
+            max_jokers=1_000
+            if profile.max_jokers_per_meld is None
+            else profile.max_jokers_per_meld,
+            min_run=profile.min_run_size,
+            min_group=profile.min_group_size,
+            max_group=profile.max_group_size,
+            meld_rule=profile.section("meld"),
+            ace_rule=profile.section("ace"),
+            joker_rule=profile.section("jokers"),
+        )
+
+
+@attrs.frozen(repr=False)
+class MeldResult:
+    """The verdict on one meld: its kind, what its jokers stand for, or why it is invalid.
+
+    A result is truthy iff the meld is valid.
+
+    Attributes:
+        cards: The cards as written.
+        kind: `MeldKind.RUN` or `MeldKind.GROUP`, or ``None`` if invalid.
+        resolved: For a valid meld, the natural card each position stands for
+            (a joker's entry is the card it represents); ``()`` if invalid.
+        order: For a valid meld, the indices of ``cards`` in canonical order
+            (a run by rank with each joker in its place; a group by suit).
+        problems: Why the meld is invalid (empty if valid).
+    """
+
+    cards: tuple[Card, ...]
+    kind: MeldKind | None
+    resolved: tuple[Card, ...] = ()
+    order: tuple[int, ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True iff the meld is valid."""
+        return self.kind is not None
+
+    def __bool__(self) -> bool:
+        return self.kind is not None
+
+    @property
+    def jokers(self) -> tuple[Card, ...]:
+        """The cards the jokers stand for, in the order the jokers are written."""
+        return tuple(r for c, r in zip(self.cards, self.resolved, strict=True) if c.rank is None)
+
+    @property
+    def canonical(self) -> tuple[Card, ...]:
+        """The cards in canonical order (the cards as written if the meld is invalid)."""
+        if not self.order:
+            return self.cards
+        return tuple(self.cards[i] for i in self.order)
+
+    @property
+    def low(self) -> int | None:
+        """For a run, the value of its lowest card (ace low = 1); else ``None``."""
+        if self.kind is not MeldKind.RUN:
+            return None
+        first = self.resolved[self.order[0]].rank
+        assert first is not None
+        return int(first)
+
+    @property
+    def high(self) -> int | None:
+        """For a run, the value of its highest card (an ace after the king = 14); else ``None``."""
+        if self.kind is not MeldKind.RUN:
+            return None
+        last = self.resolved[self.order[-1]].rank
+        assert last is not None
+        return 14 if last == Rank.ACE else int(last)
+
+    def __str__(self) -> str:
+        text = " ".join(str(c) for c in self.canonical)
+        if self.kind is None:
+            return f"invalid meld {text}: " + "; ".join(p.message for p in self.problems)
+        return f"{self.kind} {text}"
+
+    def __repr__(self) -> str:
+        cards = " ".join(str(c) for c in self.cards)
+        kind = None if self.kind is None else self.kind.value
+        return f"<MeldResult {cards!r} kind={kind} problems={len(self.problems)}>"
+
+
+def _invalid(cards: tuple[Card, ...], problems: list[Problem]) -> MeldResult:
+    return MeldResult(cards, None, problems=tuple(problems))
+
+
+def classify_meld(cards: Sequence[Card], profile: Profile) -> MeldResult:
+    """Classify ``cards`` as a run or a group under ``profile``, resolving its jokers.
+
+    Never raises for a bad meld: an invalid meld gives a result whose
+    ``problems`` say why, each citing its RULES.md section.
+
+    Args:
+        cards: The meld's cards, in any order.
+        profile: The rules to apply (ace policy, joker policy, meld sizes).
+
+    Returns:
+        A `MeldResult`, truthy iff the meld is valid.
+    """
+    cards = tuple(cards)
+    rules = profile._meld_rules
+    n = len(cards)
+    if n == 0:
+        return _invalid(cards, [Problem("empty meld", rules.meld_rule, None, cards)])
+    codes = [c.code for c in cards]
+    nat = [x for x in codes if x != JOKER_CODE]
+    jokers = n - len(nat)
+    if not nat:
+        return _invalid(
+            cards,
+            [Problem("a meld made only of jokers is never valid", rules.meld_rule, None, cards)],
+        )
+    suits = {x & 3 for x in nat}
+    ranks = {x >> 2 for x in nat}
+    if len(nat) == 1:  # one natural card and jokers: either kind may fit
+        run = _run(cards, codes, nat, ranks, jokers, rules)
+        if run.kind is not None:
+            return run
+        group = _group(cards, nat, jokers, rules)
+        if group.kind is not None:
+            return group
+        return _invalid(cards, _merge(run.problems, group.problems))
+    if len(suits) == 1:
+        if len(ranks) == 1:
+            return _invalid(
+                cards,
+                [
+                    Problem(
+                        f"{cards[codes.index(nat[0])]} appears {len(nat)} times: a group needs "
+                        "distinct suits and a run distinct ranks",
+                        rules.meld_rule,
+                        None,
+                        cards,
+                    )
+                ],
+            )
+        return _run(cards, codes, nat, ranks, jokers, rules)
+    if len(ranks) == 1:
+        return _group(cards, nat, jokers, rules)
+    return _invalid(
+        cards,
+        [
+            Problem(
+                "neither a group (one rank) nor a run (one suit): mixes ranks "
+                + " ".join(_RANK_SYMBOLS[r] for r in sorted(ranks))
+                + " and suits "
+                + " ".join(_SUITS[i].unicode for i in sorted(suits)),
+                rules.meld_rule,
+                None,
+                cards,
+            )
+        ],
+    )
+
+
+def _merge(a: tuple[Problem, ...], b: tuple[Problem, ...]) -> list[Problem]:
+    out = list(a)
+    for p in b:
+        if p not in out:
+            out.append(p)
+    return out
+
+
+def _joker_problems(
+    cards: tuple[Card, ...], jokers: int, kind: str, allowed: bool, rules: MeldRules
+) -> list[Problem]:
+    if not jokers:
+        return []
+    if not allowed:
+        return [Problem(f"joker not allowed in a {kind}", rules.joker_rule, None, cards)]
+    if jokers > rules.max_jokers:
+        plural = "joker" if rules.max_jokers == 1 else "jokers"
+        return [
+            Problem(
+                f"at most {rules.max_jokers} {plural} per {kind}, found {jokers}",
+                rules.joker_rule,
+                None,
+                cards,
+            )
+        ]
+    return []
+
+
+def _group(cards: tuple[Card, ...], nat: list[int], jokers: int, rules: MeldRules) -> MeldResult:
+    problems = _joker_problems(cards, jokers, "group", rules.jokers_in_groups, rules)
+    n = len(cards)
+    seen: set[int] = set()
+    repeated: list[int] = []
+    for x in nat:
+        suit = x & 3
+        if suit in seen and suit not in repeated:
+            repeated.append(suit)
+        seen.add(suit)
+    for suit in repeated:
+        problems.append(
+            Problem(f"group repeats suit {_SUITS[suit].unicode}", rules.meld_rule, None, cards)
+        )
+    if n < rules.min_group:
+        problems.append(
+            Problem(
+                f"group of {n} cards: at least {rules.min_group} needed",
+                rules.meld_rule,
+                None,
+                cards,
+            )
+        )
+    elif n > rules.max_group:
+        problems.append(
+            Problem(
+                f"group of {n} cards: at most {rules.max_group} (one per suit)",
+                rules.meld_rule,
+                None,
+                cards,
+            )
+        )
+    if problems:
+        return _invalid(cards, problems)
+    base = nat[0] & ~3
+    missing = iter([s for s in range(4) if s not in seen])
+    resolved = tuple(_BY_CODE[base + next(missing)] if c.code == JOKER_CODE else c for c in cards)
+    order = tuple(sorted(range(n), key=lambda i: resolved[i].code))
+    return MeldResult(cards, MeldKind.GROUP, resolved, order)
+
+
+def _run(
+    cards: tuple[Card, ...],
+    codes: list[int],
+    nat: list[int],
+    ranks: set[int],
+    jokers: int,
+    rules: MeldRules,
+) -> MeldResult:
+    problems = _joker_problems(cards, jokers, "run", rules.jokers_in_runs, rules)
+    n = len(cards)
+    if n < rules.min_run:
+        problems.append(
+            Problem(
+                f"run of {n} cards: at least {rules.min_run} needed", rules.meld_rule, None, cards
+            )
+        )
+    if len(ranks) != len(nat):
+        all_ranks = [x >> 2 for x in nat]
+        dup = sorted(r for r in ranks if all_ranks.count(r) > 1)
+        problems.append(
+            Problem(
+                "run repeats rank " + " ".join(_RANK_SYMBOLS[r] for r in dup),
+                rules.meld_rule,
+                None,
+                cards,
+            )
+        )
+        return _invalid(cards, problems)
+    if problems:
+        return _invalid(cards, problems)
+    suit = nat[0] & 3
+    # 1. The written order, if it is itself an ascending valid run: the ace
+    #    low first, then (if the profile allows it) after the king.
+    start = _written_start(codes, 0, 1, 13)
+    if start is None and rules.ace_high:
+        start = _written_start(codes, 13, 2, 14)
+    if start is not None:
+        resolved = tuple(
+            _BY_CODE[((start + i - 1) % 13) * 4 + suit] if x == JOKER_CODE else cards[i]
+            for i, x in enumerate(codes)
+        )
+        return MeldResult(cards, MeldKind.RUN, resolved, tuple(range(n)))
+    # 2. Otherwise the first assignment that works: ace low first; extra
+    #    jokers extend the run upwards, then downwards.
+    values = [(x >> 2) + 1 for x in nat]
+    windows = ((0, 1, 13), (13, 2, 14)) if rules.ace_high else ((0, 1, 13),)
+    for ace_shift, wlo, whi in windows:
+        vals = [v + ace_shift if v == 1 else v for v in values]
+        lo, hi = min(vals), max(vals)
+        if lo < wlo or hi > whi or hi - lo + 1 > n or n > whi - wlo + 1:
+            continue
+        extra = n - (hi - lo + 1)
+        top = min(whi, hi + extra)
+        bottom = lo - (extra - (top - hi))
+        pos_values = _fill(codes, bottom, top)
+        resolved = tuple(_BY_CODE[((v - 1) % 13) * 4 + suit] for v in pos_values)
+        order = tuple(sorted(range(n), key=pos_values.__getitem__))
+        return MeldResult(cards, MeldKind.RUN, resolved, order)
+    return _invalid(cards, [_run_shape_problem(cards, values, jokers, rules, 1 in values)])
+
+
+def _written_start(codes: list[int], ace_shift: int, wlo: int, whi: int) -> int | None:
+    """The value of the first position if the cards as written ascend by one, else None."""
+    start: int | None = None
+    for i, x in enumerate(codes):
+        if x == JOKER_CODE:
+            continue
+        v = (x >> 2) + 1
+        if v == 1:
+            v += ace_shift
+        if start is None:
+            start = v - i
+        elif v != start + i:
+            return None
+    if start is None or start < wlo or start + len(codes) - 1 > whi:
+        return None
+    return start
+
+
+def _fill(codes: list[int], bottom: int, top: int) -> list[int]:
+    """Values by position: naturals keep theirs, jokers take the free values from the bottom."""
+    out = [-1 if x == JOKER_CODE else (x >> 2) + 1 for x in codes]
+    out = [v + 13 if 0 < v < bottom else v for v in out]
+    taken = set(out)
+    free = iter([v for v in range(bottom, top + 1) if v not in taken])
+    return [next(free) if v < 0 else v for v in out]
+
+
+def _run_shape_problem(
+    cards: tuple[Card, ...], values: list[int], jokers: int, rules: MeldRules, has_ace: bool
+) -> Problem:
+    """Explain why same-suit cards with distinct ranks cannot form a run."""
+    n = len(cards)
+    if has_ace and len(values) > 1:
+        # Would the cards fit if the ace could follow the king (low-only profiles),
+        # or if a run could wrap around the ace (K-A-2, never valid)?
+        high = [14 if v == 1 else v for v in values]
+        if not rules.ace_high and _fits(high, n, 2, 14):
+            return Problem(
+                "the ace is low only: it cannot follow the king", rules.ace_rule, None, cards
+            )
+        for cut in range(2, 14):
+            wrapped = [v + 13 if v < cut else v for v in values]
+            if _fits(wrapped, n, 1, 26):
+                return Problem(
+                    "wraps around the ace (like K-A-2): a run never wraps, "
+                    "the ace is only at an end",
+                    rules.ace_rule,
+                    None,
+                    cards,
+                )
+    if len(cards) > 13:
+        return Problem(f"run of {len(cards)} cards: at most 13", rules.meld_rule, None, cards)
+    lo, hi = min(values), max(values)
+    missing = hi - lo + 1 - len(values)
+    present = set(values)
+    suit = next(c.suit for c in cards if c.suit is not None)
+    gap_cards = [_RANK_SYMBOLS[v - 1] + suit.value for v in range(lo, hi + 1) if v not in present]
+    if jokers:
+        return Problem(
+            f"not consecutive: missing {' '.join(gap_cards)}, and {jokers} "
+            f"joker{'s' if jokers > 1 else ''} can fill only {jokers}",
+            rules.meld_rule,
+            None,
+            cards,
+        )
+    return Problem(
+        f"not consecutive: missing {' '.join(gap_cards)}" if missing else "not a run",
+        rules.meld_rule,
+        None,
+        cards,
+    )
+
+
+def _fits(values: list[int], n: int, wlo: int, whi: int) -> bool:
+    """Whether distinct ``values`` plus jokers up to ``n`` cards fit a run inside [wlo, whi]."""
+    lo, hi = min(values), max(values)
+    return wlo <= lo and hi <= whi and hi - lo + 1 <= n <= whi - wlo + 1
+
+
+def rank_of_value(value: int) -> Rank:
+    """The rank of a run value (14 is the ace after the king)."""
+    return Rank((value - 1) % 13 + 1)

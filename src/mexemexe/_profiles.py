@@ -1,0 +1,504 @@
+"""Rule profiles: every rule switch of RULES.md as a field of one frozen value.
+
+A `Profile` is data. The presets (`brazilian`, `rummikub`, `galician`,
+`galician-jokers`) are instances; a variant is ``attrs.evolve(preset, ...)``.
+The engines never test a profile's *name*: behaviour comes from its fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
+
+from ._cards import Card, make_deck
+from ._errors import ProfileError
+from ._melds import MeldResult, MeldRules, classify_meld
+
+if TYPE_CHECKING:
+    from ._table import TableLike
+    from ._validation import TableReport
+
+__all__ = [
+    "GALICIAN_SHORT_HAND_SIZES",
+    "Profile",
+    "get_profile",
+    "profile_names",
+    "register_profile",
+]
+
+AcePolicy = Literal["low", "low_or_high"]
+JokerPolicy = Literal["none", "runs", "free"]
+TurnStructure = Literal["shared_table", "discard"]
+StockExhaustion = Literal["end_round", "pass", "recycle_discard"]
+Scoring = Literal["penalty", "zero_sum", "winner_takes"]
+
+_ACE_POLICIES = ("low", "low_or_high")
+_JOKER_POLICIES = ("none", "runs", "free")
+_TURN_STRUCTURES = ("shared_table", "discard")
+_STOCK_POLICIES = ("end_round", "pass", "recycle_discard")
+_SCORINGS = ("penalty", "zero_sum", "winner_takes")
+
+#: A-2 … 10 at face value, J=11, Q=12, K=13 (B10, R7).
+FACE_POINTS: tuple[int, ...] = tuple(range(1, 14))
+#: A=1, 2–10 at face value, J/Q/K=10 (G9).
+COURT_TEN_POINTS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+#: G2's variant table of hand sizes by player count.
+GALICIAN_SHORT_HAND_SIZES: tuple[tuple[int, int], ...] = ((2, 10), (3, 7), (4, 7), (5, 6), (6, 6))
+
+
+def _pairs(value: Mapping[Any, Any] | Iterable[tuple[Any, Any]]) -> tuple[tuple[Any, Any], ...]:
+    items = value.items() if isinstance(value, Mapping) else value
+    return tuple(sorted((k, v) for k, v in items))
+
+
+def _int_tuple(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(int(v) for v in value)
+
+
+@attrs.frozen(kw_only=True)
+class Profile:
+    """A complete set of rules for one rummy game of the family (RULES.md B, R, G).
+
+    Build a variant with ``attrs.evolve(get_profile("galician"), ace="low_or_high")``.
+    An inconsistent profile (e.g. more cards dealt than the deck holds) is
+    rejected when it is built, with a `ProfileError`.
+
+    Attributes:
+        name: A short identifier (``"brazilian"``). Used for display and the
+            registry only, never to decide a rule.
+        description: One line for people.
+        turn_structure: ``"shared_table"`` (B6, R4: the table belongs to
+            everyone and may be rearranged) or ``"discard"`` (G4: draw, meld
+            and lay off, discard).
+        decks: How many 52-card decks (§0: two).
+        jokers: How many jokers in the deck (B1: 4, R1: 2, G1: 0, G12: 4).
+        min_players: The fewest players (B2 **[decision]**: 2).
+        max_players: The most players (B2: 6, R1 **[decision]**: 6, G1: 6).
+        hand_sizes: Cards dealt to each player, by player count, as
+            ``((players, cards), …)`` (a dict is accepted). B2: 11, or 9 for
+            6 players; R1 **[decision]**: 11; G2: 11, or the variant table
+            `GALICIAN_SHORT_HAND_SIZES`.
+        ace: ``"low"`` (A is 1 only) or ``"low_or_high"`` (A-2-3 and Q-K-A,
+            never K-A-2): §0, B4, R2, G7.
+        joker_policy: ``"none"`` (no jokers in melds), ``"runs"`` (jokers in
+            runs only, B5) or ``"free"`` (runs and groups, R3, G12).
+        max_jokers_per_meld: The most jokers in one meld, or ``None`` for no
+            limit (B5: 1; R3: no limit, as long as one natural card is in it).
+        min_run_size: The fewest cards in a run (§0: 3).
+        min_group_size: The fewest cards in a group (§0: 3).
+        max_group_size: The most cards in a group (§0: 4, one per suit).
+        rank_points: Hand points of A, 2, … K, 13 values (B10, R7, G9).
+        joker_points: Hand points of a joker (B10 **[decision]** and R7: 30;
+            G12 **[decision]**: 25).
+        high_ace_points: Hand points of an ace when ``ace`` is
+            ``"low_or_high"``, or ``None`` to use ``rank_points`` (G9: 15).
+        failed_play_penalty: Cards drawn for a failed or forfeited turn
+            (B8: 1; R5: 3, or 1 by room setting).
+        stock_exhaustion: What an empty stock does. ``"end_round"``: the round
+            ends as soon as a player would have to draw from it (B9
+            **[decision]**); ``"pass"``: play goes on without drawing, a
+            player who cannot play passes, and the round is blocked when every
+            player passes in a row (R6 **[decision]**);
+            ``"recycle_discard"``: the discard pile is turned over unshuffled
+            as the new stock (G8).
+        max_recycles: With ``"recycle_discard"``, how many times the pile may
+            be turned over; after that the round ends with no winner and no
+            score (G8 **[decision]**: 3).
+        share_tied_wins: When a round ended without anyone going out is won
+            by the lowest hand and several players tie, they all win it (B9
+            **[decision]**); if False, nobody wins it.
+        scoring: How a round is scored. ``"penalty"``: every player adds the
+            points left in hand to a penalty total, lowest total wins the
+            match (B10); ``"zero_sum"``: the winner receives the sum of the
+            opponents' hand points and each loser minus their own (R8);
+            ``"winner_takes"``: the winner scores the opponents' hand points,
+            the others score nothing (G9).
+        match_rounds: Rounds in a match: a number, ``"players"`` for as many
+            rounds as players (B12 **[decision]**), or ``None`` for no round
+            limit (play to ``match_target``, G11).
+        match_target: Points that end a match as soon as a player reaches
+            them (G11: 150), or ``None``.
+        tie_break_rounds: If the match ends in a tie for the lead, play
+            extra rounds among the tied players only until it is broken (R9).
+        rotate_first_player: The first player moves one seat on each new
+            round (G3: the deal passes to the left); if False player 0
+            always starts (B3).
+        min_opening_points: Hand points a player's first play must reach
+            (R4: 0, no minimum).
+        can_discard_taken_card: Whether the card just taken from the discard
+            pile may be discarded in the same turn (G5: no).
+        mexe_mexe_multiplier: Factor applied to the round score of a player
+            who goes out in one turn without having laid down any card
+            before in the round (G10: 2; 1 turns the bonus off).
+        joker_swap: Whether a player may exchange a table joker for the
+            natural card it stands for, and must then use that joker in a
+            meld in the same turn (G12).
+        rule_sections: Which RULES.md section to cite for each kind of
+            problem, as ``((key, section), …)``; keys ``"deck"``, ``"ace"``,
+            ``"jokers"``, ``"meld"``, ``"play"``, ``"stock"``.
+    """
+
+    name: str
+    description: str = ""
+    turn_structure: TurnStructure = "shared_table"
+    decks: int = 2
+    jokers: int = 0
+    min_players: int = 2
+    max_players: int = 6
+    hand_sizes: tuple[tuple[int, int], ...] = attrs.field(
+        default=((2, 11), (3, 11), (4, 11), (5, 11), (6, 11)), converter=_pairs
+    )
+    ace: AcePolicy = "low"
+    joker_policy: JokerPolicy = "none"
+    max_jokers_per_meld: int | None = None
+    min_run_size: int = 3
+    min_group_size: int = 3
+    max_group_size: int = 4
+    rank_points: tuple[int, ...] = attrs.field(default=FACE_POINTS, converter=_int_tuple)
+    joker_points: int = 30
+    high_ace_points: int | None = None
+    failed_play_penalty: int = 1
+    stock_exhaustion: StockExhaustion = "end_round"
+    max_recycles: int = 3
+    share_tied_wins: bool = True
+    scoring: Scoring = "penalty"
+    match_rounds: int | Literal["players"] | None = "players"
+    match_target: int | None = None
+    tie_break_rounds: bool = False
+    rotate_first_player: bool = False
+    min_opening_points: int = 0
+    can_discard_taken_card: bool = True
+    mexe_mexe_multiplier: int = 1
+    joker_swap: bool = False
+    rule_sections: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)
+
+    _meld_rules: MeldRules = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        self._check()
+        object.__setattr__(self, "_meld_rules", MeldRules.from_profile(self))
+        object.__setattr__(self, "_deck", make_deck(self.decks, self.jokers))
+
+    # -- consistency ----------------------------------------------------------
+
+    def _check(self) -> None:
+        problems: list[str] = []
+
+        def choice(field: str, value: object, allowed: Sequence[str]) -> None:
+            if value not in allowed:
+                problems.append(f"{field}={value!r} is not one of {', '.join(map(repr, allowed))}")
+
+        choice("turn_structure", self.turn_structure, _TURN_STRUCTURES)
+        choice("ace", self.ace, _ACE_POLICIES)
+        choice("joker_policy", self.joker_policy, _JOKER_POLICIES)
+        choice("stock_exhaustion", self.stock_exhaustion, _STOCK_POLICIES)
+        choice("scoring", self.scoring, _SCORINGS)
+        if self.decks < 1:
+            problems.append(f"decks={self.decks}: at least one deck is needed")
+        if self.jokers < 0:
+            problems.append(f"jokers={self.jokers} is negative")
+        if self.jokers and self.joker_policy == "none":
+            problems.append(
+                f"jokers={self.jokers} but joker_policy='none': jokers could never be melded"
+            )
+        if self.max_jokers_per_meld is not None and self.max_jokers_per_meld < 0:
+            problems.append(f"max_jokers_per_meld={self.max_jokers_per_meld} is negative")
+        if self.min_run_size < 2:
+            problems.append(f"min_run_size={self.min_run_size}: must be at least 2")
+        if not 2 <= self.min_group_size <= self.max_group_size <= 4:
+            problems.append(
+                f"group sizes {self.min_group_size}-{self.max_group_size}: need "
+                "2 <= min_group_size <= max_group_size <= 4 (one card per suit)"
+            )
+        if len(self.rank_points) != 13:
+            problems.append(f"rank_points has {len(self.rank_points)} values, not 13 (A to K)")
+        if not 1 <= self.min_players <= self.max_players:
+            problems.append(f"players {self.min_players}-{self.max_players}: not a valid range")
+        sizes = dict(self.hand_sizes)
+        deck_size = 52 * self.decks + self.jokers
+        opening = 1 if self.turn_structure == "discard" else 0
+        for players in range(self.min_players, self.max_players + 1):
+            size = sizes.get(players)
+            if size is None:
+                problems.append(f"hand_sizes gives no hand size for {players} players")
+            elif size < 1:
+                problems.append(f"hand_sizes gives {size} cards for {players} players")
+            elif players * size + opening > deck_size:
+                problems.append(
+                    f"{players} players x {size} cards{' + 1 turned card' if opening else ''} "
+                    f"is more than the {deck_size}-card deck"
+                )
+        if self.failed_play_penalty < 0:
+            problems.append(f"failed_play_penalty={self.failed_play_penalty} is negative")
+        if self.max_recycles < 0:
+            problems.append(f"max_recycles={self.max_recycles} is negative")
+        if self.stock_exhaustion == "recycle_discard" and self.turn_structure != "discard":
+            problems.append(
+                "stock_exhaustion='recycle_discard' needs a discard pile (turn_structure='discard')"
+            )
+        if isinstance(self.match_rounds, int) and self.match_rounds < 1:
+            problems.append(f"match_rounds={self.match_rounds}: at least one round")
+        elif not isinstance(self.match_rounds, int) and self.match_rounds not in ("players", None):
+            problems.append(f"match_rounds={self.match_rounds!r}: a number, 'players' or None")
+        if self.match_rounds is None and self.match_target is None:
+            problems.append("a match needs match_rounds or match_target, or it never ends")
+        if self.mexe_mexe_multiplier < 1:
+            problems.append(f"mexe_mexe_multiplier={self.mexe_mexe_multiplier}: at least 1")
+        if self.joker_swap and not self.jokers:
+            problems.append("joker_swap=True but the deck has no jokers")
+        if problems:
+            raise ProfileError(f"inconsistent profile {self.name!r}: " + "; ".join(problems))
+
+    # -- deck and dealing -----------------------------------------------------
+
+    def deck(self) -> tuple[Card, ...]:
+        """The full deck of this profile, sorted (B1, R1, G1)."""
+        return self._deck
+
+    @property
+    def deck_size(self) -> int:
+        """How many cards the deck holds."""
+        return len(self._deck)
+
+    def copies(self, card: Card) -> int:
+        """How many copies of ``card`` the deck holds: ``decks`` for a natural, else ``jokers``."""
+        return self.jokers if card.rank is None else self.decks
+
+    def hand_size(self, players: int) -> int:
+        """Cards dealt to each of ``players`` players (B2, R1, G2).
+
+        Raises:
+            ProfileError: If the profile does not allow that many players.
+        """
+        if not self.min_players <= players <= self.max_players:
+            raise ProfileError(
+                f"{self.name!r} is for {self.min_players}-{self.max_players} players, not {players}"
+            )
+        return dict(self.hand_sizes)[players]
+
+    # -- rules -------------------------------------------------------------------
+
+    def section(self, key: str) -> str:
+        """The RULES.md section to cite for ``key`` (``"ace"``, ``"jokers"`` …), else ``"§0"``."""
+        for k, v in self.rule_sections:
+            if k == key:
+                return v
+        return "§0"
+
+    def classify_meld(self, cards: Iterable[Card | str] | str) -> MeldResult:
+        """Classify ``cards`` as a run or a group, resolving its jokers; see `classify_meld`.
+
+        Raises:
+            NotationError: If ``cards`` is text that is not valid notation.
+        """
+        from ._cards import as_cards
+
+        return classify_meld(as_cards(cards), self)
+
+    def is_valid_meld(self, cards: Iterable[Card | str] | str) -> bool:
+        """True iff ``cards`` form one valid run or group under this profile.
+
+        Raises:
+            NotationError: If ``cards`` is text that is not valid notation.
+        """
+        return self.classify_meld(cards).kind is not None
+
+    def validate_table(self, table: TableLike) -> TableReport:
+        """Check every meld of ``table`` and the card counts against the deck.
+
+        Args:
+            table: A `Table`, table notation, or a sequence of melds.
+
+        Returns:
+            A `TableReport`, truthy iff the table is valid, listing every problem.
+
+        Raises:
+            NotationError: If ``table`` is text that is not valid notation.
+        """
+        from ._validation import validate_table
+
+        return validate_table(table, self)
+
+    # -- points ------------------------------------------------------------------
+
+    def card_points(self, card: Card) -> int:
+        """Hand points of one card (B10, R7, G9, G12)."""
+        if card.rank is None:
+            return self.joker_points
+        if card.rank == 1 and self.high_ace_points is not None and self.ace == "low_or_high":
+            return self.high_ace_points
+        return self.rank_points[card.rank - 1]
+
+    def hand_points(self, cards: Iterable[Card]) -> int:
+        """Total hand points of ``cards``."""
+        return sum(self.card_points(c) for c in cards)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+BRAZILIAN = Profile(
+    name="brazilian",
+    description="Brazilian Mexe-Mexe: shared table, jokers only in runs (one per run), no discard.",
+    turn_structure="shared_table",
+    jokers=4,
+    min_players=2,
+    max_players=6,
+    hand_sizes={2: 11, 3: 11, 4: 11, 5: 11, 6: 9},
+    ace="low_or_high",
+    joker_policy="runs",
+    max_jokers_per_meld=1,
+    rank_points=FACE_POINTS,
+    joker_points=30,
+    failed_play_penalty=1,
+    stock_exhaustion="end_round",
+    share_tied_wins=True,
+    scoring="penalty",
+    match_rounds="players",
+    rule_sections={
+        "deck": "B1",
+        "players": "B2",
+        "ace": "B4",
+        "jokers": "B5",
+        "meld": "§0",
+        "play": "B6",
+        "table_jokers": "B7",
+        "failed": "B8",
+        "stock": "B9",
+        "score": "B10",
+        "match": "B12",
+    },
+)
+
+RUMMIKUB = Profile(
+    name="rummikub",
+    description="Rummikub-style Mexe-Mexe: shared table, free jokers, ace low, zero-sum scoring.",
+    turn_structure="shared_table",
+    jokers=2,
+    min_players=2,
+    max_players=6,
+    hand_sizes={2: 11, 3: 11, 4: 11, 5: 11, 6: 11},
+    ace="low",
+    joker_policy="free",
+    max_jokers_per_meld=None,
+    rank_points=FACE_POINTS,
+    joker_points=30,
+    failed_play_penalty=3,
+    stock_exhaustion="pass",
+    scoring="zero_sum",
+    match_rounds="players",
+    tie_break_rounds=True,
+    rule_sections={
+        "deck": "R1",
+        "players": "R1",
+        "ace": "R2",
+        "jokers": "R3",
+        "meld": "§0",
+        "play": "R4",
+        "failed": "R5",
+        "stock": "R6",
+        "score": "R8",
+        "match": "R9",
+    },
+)
+
+GALICIAN = Profile(
+    name="galician",
+    description="Galician rummy: draw, meld and lay off, discard; no jokers.",
+    turn_structure="discard",
+    jokers=0,
+    min_players=2,
+    max_players=6,
+    hand_sizes={2: 11, 3: 11, 4: 11, 5: 11, 6: 11},
+    ace="low",
+    joker_policy="none",
+    rank_points=COURT_TEN_POINTS,
+    joker_points=25,
+    high_ace_points=15,
+    failed_play_penalty=0,
+    stock_exhaustion="recycle_discard",
+    max_recycles=3,
+    scoring="winner_takes",
+    match_rounds=None,
+    match_target=150,
+    rotate_first_player=True,
+    can_discard_taken_card=False,
+    mexe_mexe_multiplier=2,
+    rule_sections={
+        "deck": "G1",
+        "players": "G1",
+        "ace": "G7",
+        "jokers": "G12",
+        "meld": "§0",
+        "play": "G4",
+        "discard": "G5",
+        "stock": "G8",
+        "score": "G9",
+        "match": "G11",
+    },
+)
+
+GALICIAN_JOKERS = attrs.evolve(
+    GALICIAN,
+    name="galician-jokers",
+    description="Galician rummy with the two decks' four jokers, wild in runs and groups (G12).",
+    jokers=4,
+    joker_policy="free",
+    joker_swap=True,
+)
+
+_REGISTRY: dict[str, Profile] = {}
+
+
+def register_profile(profile: Profile, *, replace: bool = False) -> Profile:
+    """Make ``profile`` available to `get_profile` (and the CLI) under its name.
+
+    Args:
+        profile: The profile, usually an ``attrs.evolve`` of a preset.
+        replace: Allow replacing a profile already registered under that name.
+
+    Returns:
+        The profile, so the call can wrap its definition.
+
+    Raises:
+        ProfileError: If the name is taken and ``replace`` is false.
+    """
+    key = profile.name.lower()
+    if key in _REGISTRY and not replace and _REGISTRY[key] != profile:
+        raise ProfileError(f"a profile named {profile.name!r} is already registered")
+    _REGISTRY[key] = profile
+    return profile
+
+
+for _preset in (BRAZILIAN, RUMMIKUB, GALICIAN, GALICIAN_JOKERS):
+    register_profile(_preset)
+
+
+def profile_names() -> tuple[str, ...]:
+    """The names `get_profile` knows, in registration order."""
+    return tuple(_REGISTRY)
+
+
+def get_profile(name: str | Profile) -> Profile:
+    """Return the registered profile called ``name`` (case-insensitive).
+
+    >>> get_profile("brazilian").ace
+    'low_or_high'
+
+    Args:
+        name: ``"brazilian"``, ``"rummikub"``, ``"galician"``,
+            ``"galician-jokers"`` or a name given to `register_profile`. A
+            `Profile` is returned as it is.
+
+    Raises:
+        ProfileError: If no profile has that name; the message lists the known ones.
+    """
+    if isinstance(name, Profile):
+        return name
+    profile = _REGISTRY.get(str(name).strip().lower())
+    if profile is None:
+        raise ProfileError(f"unknown profile {name!r}; known profiles: {', '.join(_REGISTRY)}")
+    return profile

@@ -1,0 +1,3 @@
+"""The package version, kept in this one place."""
+
+__version__ = "0.1.0"
