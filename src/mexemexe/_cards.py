@@ -219,6 +219,10 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # IPython and hypothesis pretty-printers: show the pasteable repr.
+        printer.text(repr(self))
+
     # -- identity and order --------------------------------------------------
 
     def __eq__(self, other: object) -> bool:
@@ -286,11 +290,14 @@ def card_token_problem(token: str) -> str:
     rank_part, suit_part = up[:-1], up[-1:]
     if not rank_part:
         return "a card is a rank followed by a suit, e.g. 7H or 10S"
+    for cut in range(1, len(up)):
+        if up[:cut] in _TOKENS and up[cut:] in _TOKENS:
+            return "two cards run together: separate cards with spaces or commas"
     rank_ok = rank_part in _RANK_ALIASES
     suit_ok = suit_part in _SUIT_ALIASES
     if rank_ok and not suit_ok:
         return f"unknown suit {token[-1]!r} (expected S, H, D, C or ♠♥♦♣)"
-    if suit_ok and not rank_ok:
+    if suit_ok and not rank_ok and len(rank_part) <= 2:
         if rank_part == "1":
             return "unknown rank '1' (write the ace as A)"
         return f"unknown rank {token[:-1]!r} (expected A, 2-10, T, J, Q or K)"

@@ -120,6 +120,10 @@ class Table(Sequence[Meld]):
     def __repr__(self) -> str:
         return f"Table.parse({format_table(self)!r})"
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        # IPython and hypothesis pretty-printers: show the pasteable repr.
+        printer.text(repr(self))
+
 
 def parse_table(text: str) -> Table:
     """Parse a table: melds separated by ``|`` or newlines, cards as in `parse_cards`.

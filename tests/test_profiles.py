@@ -1,0 +1,207 @@
+"""Rule profiles: presets, registry, variants and consistency (RULES.md B, R, G)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import mexemexe as m
+from mexemexe import ProfileError
+
+BR = m.get_profile("brazilian")
+RK = m.get_profile("rummikub")
+GA = m.get_profile("galician")
+
+
+def test_known_profiles() -> None:
+    """The three rummy presets and the Galician joker variant are registered."""
+    assert set(m.profile_names()) >= {"brazilian", "rummikub", "galician", "galician-jokers"}
+
+
+def test_get_profile_is_case_insensitive_and_passes_profiles_through() -> None:
+    """Names are matched ignoring case; a Profile is returned as is."""
+    assert m.get_profile(" Brazilian ") is BR
+    assert m.get_profile(BR) is BR
+
+
+def test_unknown_profile_lists_the_known_ones() -> None:
+    """An unknown name is a ProfileError (a ValueError) listing the known names."""
+    with pytest.raises(ProfileError, match="unknown profile 'chess'.*brazilian.*rummikub"):
+        m.get_profile("chess")
+    assert issubclass(ProfileError, ValueError)
+
+
+def test_brazilian_settings() -> None:
+    """B1-B12 as fields."""
+    assert (BR.jokers, BR.ace, BR.joker_policy, BR.max_jokers_per_meld) == (
+        4,
+        "low_or_high",
+        "runs",
+        1,
+    )
+    assert [BR.hand_size(n) for n in range(2, 7)] == [11, 11, 11, 11, 9]
+    assert BR.failed_play_penalty == 1
+    assert BR.stock_exhaustion == "end_round"
+    assert BR.share_tied_wins is True
+    assert BR.scoring == "penalty"
+    assert BR.match_rounds == "players"
+    assert BR.turn_structure == "shared_table"
+
+
+def test_rummikub_settings() -> None:
+    """R1-R9 as fields."""
+    assert (RK.jokers, RK.ace, RK.joker_policy, RK.max_jokers_per_meld) == (2, "low", "free", None)
+    assert RK.failed_play_penalty == 3
+    assert RK.stock_exhaustion == "pass"
+    assert RK.scoring == "zero_sum"
+    assert RK.tie_break_rounds is True
+    assert RK.min_opening_points == 0
+
+
+def test_galician_settings() -> None:
+    """G1-G12 as fields."""
+    assert (GA.jokers, GA.ace, GA.turn_structure) == (0, "low", "discard")
+    assert GA.can_discard_taken_card is False
+    assert GA.stock_exhaustion == "recycle_discard" and GA.max_recycles == 3
+    assert GA.mexe_mexe_multiplier == 2
+    assert GA.match_target == 150
+    assert GA.rotate_first_player is True
+    joker = m.get_profile("galician-jokers")
+    assert (joker.jokers, joker.joker_policy, joker.joker_swap, joker.joker_points) == (
+        4,
+        "free",
+        True,
+        25,
+    )
+
+
+def test_galician_short_hand_sizes_variant() -> None:
+    """G2: the variant table of hand sizes is a profile field."""
+    short = attrs.evolve(GA, hand_sizes=m.GALICIAN_SHORT_HAND_SIZES)
+    assert [short.hand_size(n) for n in range(2, 7)] == [10, 7, 7, 6, 6]
+
+
+@pytest.mark.parametrize(
+    ("profile", "card", "points"),
+    [
+        ("brazilian", "AS", 1),
+        ("brazilian", "KH", 13),
+        ("brazilian", "JK", 30),
+        ("rummikub", "QD", 12),
+        ("rummikub", "JK", 30),
+        ("rummikub", "7C", 7),
+        ("galician", "AS", 1),
+        ("galician", "KH", 10),
+        ("galician", "JC", 10),
+        ("galician", "9D", 9),
+        ("galician-jokers", "JK", 25),
+    ],
+)
+def test_card_points(profile: str, card: str, points: int) -> None:
+    """B10, R7, G9, G12: hand points per card."""
+    assert m.get_profile(profile).card_points(m.Card.parse(card)) == points
+
+
+def test_galician_high_ace_is_worth_fifteen() -> None:
+    """G9: the ace is worth 15 when it may be high or low."""
+    high = attrs.evolve(GA, ace="low_or_high")
+    assert high.card_points(m.Card.parse("AH")) == 15
+    assert high.hand_points(m.parse_cards("AH KH 5C")) == 30
+
+
+def test_variant_with_evolve_changes_behaviour() -> None:
+    """A variant is attrs.evolve of a preset; its fields drive the rules."""
+    two_jokers = attrs.evolve(BR, name="br2", jokers=2, max_jokers_per_meld=2)
+    assert two_jokers.is_valid_meld("5H JK JK 8H")
+    assert not BR.is_valid_meld("5H JK JK 8H")
+    assert len(two_jokers.deck()) == 106
+
+
+def test_ace_field_accepts_the_two_strings_only() -> None:
+    """ace is 'low' or 'low_or_high'; anything else is a ProfileError."""
+    assert attrs.evolve(GA, ace="low_or_high").ace == "low_or_high"
+    with pytest.raises(ProfileError, match="ace='high'"):
+        attrs.evolve(GA, ace="high")
+
+
+def test_too_many_cards_dealt_is_rejected() -> None:
+    """An inconsistent variant (hand size x players > deck) is rejected at construction."""
+    with pytest.raises(ProfileError, match="6 players x 20 cards.*more than the 104-card deck"):
+        attrs.evolve(GA, hand_sizes={n: 20 for n in range(2, 7)})
+
+
+def test_jokers_without_a_joker_policy_are_rejected() -> None:
+    """Jokers that could never be melded are a contradiction."""
+    with pytest.raises(ProfileError, match="joker_policy='none'"):
+        attrs.evolve(GA, jokers=2)
+
+
+def test_missing_hand_size_is_rejected() -> None:
+    """Every allowed player count needs a hand size."""
+    with pytest.raises(ProfileError, match="no hand size for 6 players"):
+        attrs.evolve(BR, hand_sizes={2: 11, 3: 11, 4: 11, 5: 11})
+
+
+def test_endless_match_is_rejected() -> None:
+    """A match needs a round limit or a target."""
+    with pytest.raises(ProfileError, match="never ends"):
+        attrs.evolve(GA, match_target=None)
+
+
+def test_recycling_needs_a_discard_pile() -> None:
+    """G8's recycling only makes sense with a discard pile."""
+    with pytest.raises(ProfileError, match="needs a discard pile"):
+        attrs.evolve(BR, stock_exhaustion="recycle_discard")
+
+
+def test_bad_group_sizes_are_rejected() -> None:
+    """Groups cannot exceed one card per suit."""
+    with pytest.raises(ProfileError, match="group sizes"):
+        attrs.evolve(RK, max_group_size=5)
+
+
+def test_hand_size_outside_player_range() -> None:
+    """Asking for a player count the profile does not allow is a ProfileError."""
+    with pytest.raises(ProfileError, match="2-6 players, not 7"):
+        BR.hand_size(7)
+
+
+def test_profiles_are_hashable_values() -> None:
+    """Profiles are frozen values: equal fields, equal profiles."""
+    assert attrs.evolve(BR) == BR
+    assert hash(attrs.evolve(BR)) == hash(BR)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        BR.jokers = 3  # type: ignore[misc]
+
+
+def test_register_profile() -> None:
+    """A user's variant can be registered and looked up by name."""
+    variant = attrs.evolve(RK, name="test-variant-rk1", failed_play_penalty=1)
+    m.register_profile(variant)
+    assert m.get_profile("TEST-variant-rk1") is variant
+    with pytest.raises(ProfileError, match="already registered"):
+        m.register_profile(attrs.evolve(variant, failed_play_penalty=2))
+    m.register_profile(attrs.evolve(variant, failed_play_penalty=2), replace=True)
+    assert m.get_profile("test-variant-rk1").failed_play_penalty == 2
+
+
+def test_rule_sections_are_cited() -> None:
+    """Each preset cites its own RULES.md sections."""
+    assert (BR.section("jokers"), RK.section("jokers"), GA.section("ace")) == ("B5", "R3", "G7")
+    assert BR.section("no-such-key") == "§0"
+
+
+def test_no_profile_name_branches_in_the_source() -> None:
+    """Behaviour comes from fields: the package never tests a profile's name."""
+    import pathlib
+    import re
+
+    src = pathlib.Path(m.__file__).parent
+    pattern = re.compile(r"\.name\s*(==|!=|in)\s")
+    offenders = [
+        f"{path.name}:{i}"
+        for path in src.rglob("*.py")
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert offenders == []
