@@ -127,7 +127,7 @@ def test_ace_field_accepts_the_two_strings_only() -> None:
 def test_too_many_cards_dealt_is_rejected() -> None:
     """An inconsistent variant (hand size x players > deck) is rejected at construction."""
     with pytest.raises(ProfileError, match="6 players x 20 cards.*more than the 104-card deck"):
-        attrs.evolve(GA, hand_sizes={n: 20 for n in range(2, 7)})
+        attrs.evolve(GA, hand_sizes=dict.fromkeys(range(2, 7), 20))
 
 
 def test_jokers_without_a_joker_policy_are_rejected() -> None:

@@ -107,7 +107,7 @@ def runs(draw: st.DrawFn, profile: Profile, *, shuffle: bool = True) -> Meld:
 
 @st.composite
 def groups(draw: st.DrawFn, profile: Profile, *, shuffle: bool = True) -> Meld:
-    """Valid groups under ``profile``: one rank, distinct suits, jokers only if allowed (§0, B5, R3).
+    """Valid groups under ``profile``: one rank, distinct suits, jokers if allowed (§0, B5, R3).
 
     Args:
         draw: Supplied by hypothesis.
