@@ -197,7 +197,7 @@ def test_no_profile_name_branches_in_the_source() -> None:
     import re
 
     src = pathlib.Path(m.__file__).parent
-    pattern = re.compile(r"\.name\s*(==|!=|in)\s")
+    pattern = re.compile(r"(profile|self|p)\.name\s*(==|!=|in)\s")
     offenders = [
         f"{path.name}:{i}"
         for path in src.rglob("*.py")

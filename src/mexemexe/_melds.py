@@ -28,6 +28,11 @@ from ._errors import Problem
 if TYPE_CHECKING:
     from ._profiles import Profile
 
+#: Per suit index, the card of each run value 1-14 (14 is the ace after the king).
+_RUN_CARDS: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(_BY_CODE[((v - 1) % 13) * 4 + s] for v in range(15)) for s in range(4)
+)
+
 __all__ = ["MeldKind", "MeldResult", "MeldRules", "classify_meld", "rank_of_value"]
 
 
@@ -330,9 +335,9 @@ def _run(
     if start is None and rules.ace_high:
         start = _written_start(codes, 13, 2, 14)
     if start is not None:
+        run_cards = _RUN_CARDS[suit]
         resolved = tuple(
-            _BY_CODE[((start + i - 1) % 13) * 4 + suit] if x == JOKER_CODE else cards[i]
-            for i, x in enumerate(codes)
+            [run_cards[start + i] if x == JOKER_CODE else cards[i] for i, x in enumerate(codes)]
         )
         return MeldResult(cards, MeldKind.RUN, resolved, tuple(range(n)))
     # 2. Otherwise the first assignment that works: ace low first; extra
@@ -340,17 +345,31 @@ def _run(
     values = [(x >> 2) + 1 for x in nat]
     windows = ((0, 1, 13), (13, 2, 14)) if rules.ace_high else ((0, 1, 13),)
     for ace_shift, wlo, whi in windows:
-        vals = [v + ace_shift if v == 1 else v for v in values]
+        vals = [v + ace_shift if v == 1 else v for v in values] if ace_shift else values
         lo, hi = min(vals), max(vals)
         if lo < wlo or hi > whi or hi - lo + 1 > n or n > whi - wlo + 1:
             continue
         extra = n - (hi - lo + 1)
         top = min(whi, hi + extra)
         bottom = lo - (extra - (top - hi))
-        pos_values = _fill(codes, bottom, top)
-        resolved = tuple(_BY_CODE[((v - 1) % 13) * 4 + suit] for v in pos_values)
-        order = tuple(sorted(range(n), key=pos_values.__getitem__))
-        return MeldResult(cards, MeldKind.RUN, resolved, order)
+        # Naturals keep their values; jokers take the free values from the bottom.
+        slot: list[int] = [-1] * n  # position by value - bottom
+        k = 0
+        for i, x in enumerate(codes):
+            if x != JOKER_CODE:
+                slot[vals[k] - bottom] = i
+                k += 1
+        resolved_list = list(cards)
+        run_cards = _RUN_CARDS[suit]
+        free = [j for j in range(n) if slot[j] < 0]
+        k = 0
+        for i, x in enumerate(codes):
+            if x == JOKER_CODE:
+                j = free[k]
+                k += 1
+                slot[j] = i
+                resolved_list[i] = run_cards[bottom + j]
+        return MeldResult(cards, MeldKind.RUN, tuple(resolved_list), tuple(slot))
     return _invalid(cards, [_run_shape_problem(cards, values, jokers, rules, 1 in values)])
 
 
@@ -370,15 +389,6 @@ def _written_start(codes: list[int], ace_shift: int, wlo: int, whi: int) -> int 
     if start is None or start < wlo or start + len(codes) - 1 > whi:
         return None
     return start
-
-
-def _fill(codes: list[int], bottom: int, top: int) -> list[int]:
-    """Values by position: naturals keep theirs, jokers take the free values from the bottom."""
-    out = [-1 if x == JOKER_CODE else (x >> 2) + 1 for x in codes]
-    out = [v + 13 if 0 < v < bottom else v for v in out]
-    taken = set(out)
-    free = iter([v for v in range(bottom, top + 1) if v not in taken])
-    return [next(free) if v < 0 else v for v in out]
 
 
 def _run_shape_problem(

@@ -1,0 +1,124 @@
+"""The ``mexemexe`` command line (also ``python -m mexemexe``).
+
+Subcommands:
+
+* ``demo`` — a short demonstration;
+* ``validate "<table>" --profile NAME`` — check a table, exit code 0 if valid, 1 if not;
+* ``rules NAME`` — print a profile's settings.
+
+Library errors (bad notation, unknown profile) are printed as one line with
+exit code 2, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+import attrs
+
+from ._errors import MexeMexeError
+from ._profiles import get_profile, profile_names
+from ._table import parse_table
+from ._version import __version__
+
+__all__ = ["main"]
+
+_DEMO_TABLES = (
+    ("brazilian", "5H JK 7H | 7S 7H 7D"),
+    ("brazilian", "5H JK 7H | 7S 7H JK"),
+    ("brazilian", "QS KS AS | KH AH 2H"),
+    ("rummikub", "QS KS AS | 9D JK 7D 8D | JK 4C JK"),
+    ("rummikub", "5H JK 7H | JK 9C 10C | 3D 4D JK"),
+    ("galician", "AC 2C 3C | 8S 8H 8D 8C | 8S 9S 10S JS"),
+)
+
+
+def _print_report(profile_name: str, text: str, out: TextIO) -> bool:
+    report = get_profile(profile_name).validate_table(parse_table(text))
+    mark = "valid  " if report else "INVALID"
+    out.write(f"[{profile_name:9}] {mark} {text}\n")
+    if report:
+        for result in report.melds:
+            jokers = result.jokers
+            extra = f"  (joker = {' '.join(str(c) for c in jokers)})" if jokers else ""
+            out.write(f"              {result}{extra}\n")
+    for problem in report.problems:
+        out.write(f"              - {problem}\n")
+    return bool(report)
+
+
+def _demo(args: argparse.Namespace, out: TextIO) -> int:
+    out.write(f"mexemexe {__version__}: validating tables under three rule profiles\n\n")
+    for profile_name, text in _DEMO_TABLES:
+        _print_report(profile_name, text, out)
+        out.write("\n")
+    return 0
+
+
+def _validate(args: argparse.Namespace, out: TextIO) -> int:
+    text = " | ".join(args.table)
+    ok = _print_report(args.profile, text, out)
+    return 0 if ok else 1
+
+
+def _rules(args: argparse.Namespace, out: TextIO) -> int:
+    profile = get_profile(args.profile)
+    out.write(f"{profile.name}: {profile.description}\n")
+    for field in attrs.fields(type(profile)):
+        if not field.init or field.name in ("name", "description"):
+            continue
+        value = getattr(profile, field.name)
+        if field.name in ("hand_sizes", "rule_sections"):
+            value = ", ".join(f"{k}: {v}" for k, v in value)
+        elif field.name == "rank_points":
+            value = " ".join(str(v) for v in value) + "  (A 2 3 4 5 6 7 8 9 10 J Q K)"
+        out.write(f"  {field.name:24} {value}\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``mexemexe`` command."""
+    parser = argparse.ArgumentParser(
+        prog="mexemexe",
+        description="Rules engine for the Mexe-Mexe family of card games.",
+    )
+    parser.add_argument("--version", action="version", version=f"mexemexe {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    demo = sub.add_parser("demo", help="run a short demonstration")
+    demo.set_defaults(func=_demo)
+
+    validate = sub.add_parser(
+        "validate",
+        help="check a table; exit code 0 if valid, 1 if not",
+        description='Check a table, e.g.: mexemexe validate "5H JK 7H | 7S 7H 7D" -p brazilian',
+    )
+    validate.add_argument("table", nargs="+", help="table notation: melds separated by '|'")
+    validate.add_argument(
+        "--profile", "-p", default="brazilian", help=f"rules: {', '.join(profile_names())}"
+    )
+    validate.set_defaults(func=_validate)
+
+    rules = sub.add_parser("rules", help="print a profile's settings")
+    rules.add_argument("profile", help=f"one of: {', '.join(profile_names())}")
+    rules.set_defaults(func=_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    stream = sys.stdout if out is None else out
+    if args.command is None:
+        parser.print_help(stream)
+        return 2
+    try:
+        code: int = args.func(args, stream)
+    except MexeMexeError as exc:
+        sys.stderr.write(f"mexemexe {args.command}: error: {exc}\n")
+        return 2
+    return code
