@@ -18,8 +18,11 @@ from ._errors import (
     Problem,
     ProfileError,
 )
+from ._meld_finder import find_melds
 from ._melds import MeldKind, MeldResult, classify_meld
+from ._moves import Draw, Forfeit, Move, Pass, Play, parse_move
 from ._notation import format_cards, parse_cards
+from ._outcomes import Outcome, Proposal, RoundResult
 from ._profiles import (
     GALICIAN_SHORT_HAND_SIZES,
     Profile,
@@ -27,36 +30,59 @@ from ._profiles import (
     profile_names,
     register_profile,
 )
+from ._record import GameRecord
+from ._scoring import round_result
+from ._state import GameState, PlayerView, deal
 from ._table import Table, format_table, parse_table
 from ._validation import TableReport, validate_table
 from ._version import __version__
+from .bots import Bot, SimpleBot
+from .simulate import play_round
 
 __all__ = [
     "GALICIAN_SHORT_HAND_SIZES",
     "JOKER",
+    "Bot",
     "Card",
+    "Draw",
+    "Forfeit",
+    "GameRecord",
+    "GameState",
     "IllegalMoveError",
     "InvalidStateError",
     "MeldKind",
     "MeldResult",
     "MexeMexeError",
+    "Move",
     "NotationError",
+    "Outcome",
+    "Pass",
+    "Play",
+    "PlayerView",
     "Problem",
     "Profile",
     "ProfileError",
+    "Proposal",
     "Rank",
+    "RoundResult",
+    "SimpleBot",
     "Suit",
     "Table",
     "TableReport",
     "__version__",
     "classify_meld",
+    "deal",
+    "find_melds",
     "format_cards",
     "format_table",
     "get_profile",
     "make_deck",
     "parse_cards",
+    "parse_move",
     "parse_table",
+    "play_round",
     "profile_names",
     "register_profile",
+    "round_result",
     "validate_table",
 ]

@@ -329,6 +329,12 @@ def make_deck(decks: int = 2, jokers: int = 0) -> tuple[Card, ...]:
 
 def as_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
     """Coerce cards given as `Card` objects, card strings or one notation string."""
+    if type(cards) is tuple:
+        for c in cards:
+            if type(c) is not Card:
+                break
+        else:
+            return cards
     if isinstance(cards, str):
         from ._notation import parse_cards
 

@@ -33,7 +33,14 @@ _RUN_CARDS: tuple[tuple[Card, ...], ...] = tuple(
     tuple(_BY_CODE[((v - 1) % 13) * 4 + s] for v in range(15)) for s in range(4)
 )
 
-__all__ = ["MeldKind", "MeldResult", "MeldRules", "classify_meld", "rank_of_value"]
+__all__ = [
+    "MeldKind",
+    "MeldResult",
+    "MeldRules",
+    "classify_meld",
+    "meld_extensions",
+    "rank_of_value",
+]
 
 
 class MeldKind(enum.Enum):
@@ -63,6 +70,14 @@ class MeldRules:
     meld_rule: str
     ace_rule: str
     joker_rule: str
+    #: Verdicts already computed, by the meld's cards as written (bounded).
+    cache: dict[tuple[Card, ...], MeldResult] = attrs.field(
+        factory=dict, eq=False, hash=False, repr=False
+    )
+    #: `meld_extensions` already computed (bounded).
+    extension_cache: dict[tuple[Card, ...], frozenset[Card]] = attrs.field(
+        factory=dict, eq=False, hash=False, repr=False
+    )
 
     @classmethod
     def from_profile(cls, profile: Profile) -> MeldRules:
@@ -173,8 +188,24 @@ def classify_meld(cards: Sequence[Card], profile: Profile) -> MeldResult:
     Returns:
         A `MeldResult`, truthy iff the meld is valid.
     """
-    cards = tuple(cards)
+    if type(cards) is not tuple:
+        cards = tuple(cards)
     rules = profile._meld_rules
+    cache = rules.cache
+    result = cache.get(cards)
+    if result is None:
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        result = cache[cards] = _classify(cards, rules)
+    return result
+
+
+#: How many verdicts a profile remembers before starting afresh.
+_CACHE_LIMIT = 65_536
+
+
+def _classify(cards: tuple[Card, ...], rules: MeldRules) -> MeldResult:
+    """`classify_meld` without the cache."""
     n = len(cards)
     if n == 0:
         return _invalid(cards, [Problem("empty meld", rules.meld_rule, None, cards)])
@@ -435,6 +466,51 @@ def _run_shape_problem(
         None,
         cards,
     )
+
+
+def meld_extensions(cards: Sequence[Card], profile: Profile) -> frozenset[Card]:
+    """The cards that can be added to the valid meld ``cards`` keeping it valid (lay-off, G4).
+
+    For a group, the missing suits of its rank (while it has room); for a run,
+    the natural card just below and just above it; and the joker, where the
+    profile lets one join. Empty for an invalid meld.
+
+    Args:
+        cards: A meld, as written.
+        profile: The rules.
+
+    Returns:
+        The set of distinct cards that extend the meld.
+    """
+    if type(cards) is not tuple:
+        cards = tuple(cards)
+    rules = profile._meld_rules
+    cache = rules.extension_cache
+    found = cache.get(cards)
+    if found is not None:
+        return found
+    result = classify_meld(cards, profile)
+    candidates: list[Card] = []
+    if result.kind is MeldKind.GROUP:
+        base = result.resolved[0].code & ~3
+        held = {r.code & 3 for r in result.resolved}
+        candidates = [_BY_CODE[base + s] for s in range(4) if s not in held]
+    elif result.kind is MeldKind.RUN:
+        low, high = result.low, result.high
+        assert low is not None
+        assert high is not None
+        run_cards = _RUN_CARDS[result.resolved[0].code & 3]
+        if low > 1:
+            candidates.append(run_cards[low - 1])
+        if high < 14:
+            candidates.append(run_cards[high + 1])
+    if result.kind is not None:
+        candidates.append(_BY_CODE[JOKER_CODE])
+    found = frozenset(c for c in candidates if classify_meld((*cards, c), profile).kind is not None)
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[cards] = found
+    return found
 
 
 def _fits(values: list[int], n: int, wlo: int, whi: int) -> bool:

@@ -336,6 +336,43 @@ class Profile:
         """Total hand points of ``cards``."""
         return sum(self.card_points(c) for c in cards)
 
+    # -- serialization --------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every setting as a JSON-ready dict; `from_dict` rebuilds an equal profile."""
+        out: dict[str, Any] = {}
+        for field in attrs.fields(type(self)):
+            if not field.init:
+                continue
+            value = getattr(self, field.name)
+            if field.name in ("hand_sizes", "rule_sections"):
+                value = {str(k): v for k, v in value}
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[field.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Profile:
+        """Rebuild a profile from `to_dict` output (all the usual checks apply).
+
+        Raises:
+            ProfileError: If a key is unknown or the settings are inconsistent.
+        """
+        if not isinstance(data, Mapping):
+            raise ProfileError(f"a profile is a mapping of settings, got {type(data).__name__}")
+        names = {f.name for f in attrs.fields(cls) if f.init}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise ProfileError(f"unknown profile settings: {', '.join(unknown)}")
+        kwargs = dict(data)
+        if isinstance(kwargs.get("hand_sizes"), Mapping):
+            kwargs["hand_sizes"] = {int(k): int(v) for k, v in kwargs["hand_sizes"].items()}
+        try:
+            return cls(**kwargs)
+        except TypeError as err:
+            raise ProfileError(f"invalid profile settings: {err}") from err
+
     def __str__(self) -> str:
         return self.name
 

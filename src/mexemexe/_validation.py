@@ -48,7 +48,8 @@ class TableReport:
             return f"valid {self.profile_name} table: {len(self.melds)} melds, " + (
                 "; ".join(str(m) for m in self.melds) if self.melds else "empty"
             )
-        lines = [f"invalid {self.profile_name} table ({len(self.problems)} problems):"]
+        count = len(self.problems)
+        lines = [f"invalid {self.profile_name} table ({count} problem{'s' if count > 1 else ''}):"]
         lines.extend(f"  - {p}" for p in self.problems)
         return "\n".join(lines)
 
@@ -93,11 +94,14 @@ def count_problems(counts: Mapping[Card, int], profile: Profile) -> list[Problem
         One problem per card that has too many copies, in card order.
     """
     out: list[Problem] = []
+    decks, jokers = profile.decks, profile.jokers
+    over = [c for c, k in counts.items() if k > (jokers if c.rank is None else decks)]
+    if not over:
+        return out
     rule = profile.section("deck")
-    for card in sorted(counts):
+    for card in sorted(over):
         have = counts[card]
         allowed = profile.copies(card)
-        if have > allowed:
-            what = "jokers" if card.rank is None else f"copies of {card}"
-            out.append(Problem(f"{have} {what} but the deck holds {allowed}", rule, None, (card,)))
+        what = "jokers" if card.rank is None else f"copies of {card}"
+        out.append(Problem(f"{have} {what} but the deck holds {allowed}", rule, None, (card,)))
     return out

@@ -1,0 +1,94 @@
+"""Find the melds that can be made from a multiset of cards (a hand).
+
+Used by `GameState.legal_moves` (the "lay down one new meld" plays) and by
+the bots. Each run uses the hand's own natural card wherever it has one and a
+joker only for a missing card; each group is a set of distinct suits of one
+rank plus jokers. Every meld returned is valid under the profile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+
+from ._cards import _BY_CODE, JOKER, JOKER_CODE, Card
+from ._melds import _RUN_CARDS, classify_meld
+from ._profiles import Profile
+
+__all__ = ["find_melds"]
+
+
+def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]]:
+    """Every distinct valid meld that can be laid down from ``cards`` alone.
+
+    Args:
+        cards: The available cards (a hand), as a multiset.
+        profile: The rules (ace and joker policies, meld sizes).
+
+    Returns:
+        Melds as tuples of cards in canonical order (jokers in their places),
+        sorted by (more cards first, then card codes), without duplicates.
+    """
+    counts = [0] * 53
+    for card in cards:
+        counts[card.code] += 1
+    rules = profile._meld_rules
+    max_j = min(counts[JOKER_CODE], rules.max_jokers)
+    found: set[tuple[Card, ...]] = set()
+    run_j = max_j if rules.jokers_in_runs else 0
+    top = 14 if rules.ace_high else 13
+    for suit in range(4):
+        _runs_in_suit(counts, suit, run_j, top, rules.min_run, found)
+    group_j = max_j if rules.jokers_in_groups else 0
+    for rank in range(13):
+        suits = [s for s in range(4) if counts[rank * 4 + s]]
+        if not suits or len(suits) + group_j < rules.min_group:
+            continue
+        for size in range(1, len(suits) + 1):
+            for chosen in combinations(suits, size):
+                for j in range(group_j + 1):
+                    if rules.min_group <= size + j <= rules.max_group:
+                        found.add(tuple(_BY_CODE[rank * 4 + s] for s in chosen) + (JOKER,) * j)
+    if not found:
+        return []
+    valid = [m for m in found if classify_meld(m, profile).kind is not None]
+    valid.sort(key=lambda m: (-len(m), [c.code for c in m]))
+    return valid
+
+
+def _runs_in_suit(
+    counts: list[int], suit: int, jokers: int, top: int, min_run: int, found: set[tuple[Card, ...]]
+) -> None:
+    """Add every run of ``suit`` from the held cards plus up to ``jokers`` jokers to ``found``.
+
+    A run spans from one held value to another (or to itself), with jokers
+    filling its gaps and, with jokers to spare, extending either end.
+    """
+    have = [False] * 16
+    for v in range(1, 14):
+        have[v] = counts[(v - 1) * 4 + suit] > 0
+    if top == 14:
+        have[14] = have[1]
+    values = [v for v in range(1, top + 1) if have[v]]
+    if len(values) + jokers < min_run:
+        return
+    cards = _RUN_CARDS[suit]
+    for i, first in enumerate(values):
+        for last in values[i:]:
+            span = last - first + 1
+            if span > 13:
+                break
+            held = sum(1 for v in values if first <= v <= last)
+            spare = jokers - (span - held)
+            if spare < 0:
+                break
+            for below in range(spare + 1):
+                lo = first - below
+                if lo < 1:
+                    break
+                for above in range(spare - below + 1):
+                    hi = last + above
+                    if hi > top or hi - lo + 1 > 13:
+                        break
+                    if hi - lo + 1 >= min_run:
+                        found.add(tuple(cards[v] if have[v] else JOKER for v in range(lo, hi + 1)))

@@ -1,0 +1,181 @@
+"""Moves as values, each with a text form, so a game record is a deal plus a list of moves.
+
+The move says *what* is done; whether it is legal is a question for the
+state (`GameState.apply`). Text forms:
+
+=====================  ==========================================
+``draw``               `Draw` from the stock
+``draw discard``       `Draw` the top of the discard pile (G4)
+``pass``               `Pass` (empty stock, R6)
+``forfeit``            `Forfeit`: give up the turn, take the penalty (B8, R5)
+``play <table>``       `Play`: propose the whole new table (B6, R4)
+=====================  ==========================================
+
+`Move.parse` reads them (case-insensitive, extra spaces allowed) and
+``str(move)`` writes them canonically.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+import attrs
+
+from ._errors import NotationError
+from ._table import Table
+
+__all__ = ["Draw", "Forfeit", "Move", "Pass", "Play", "parse_move"]
+
+
+class Move:
+    """Base class of every move. Moves are immutable values with a text form."""
+
+    __slots__ = ()
+
+    #: The keyword that starts this move's text form.
+    keyword: ClassVar[str] = ""
+    _registry: ClassVar[dict[str, type[Move]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.keyword:
+            Move._registry[cls.keyword] = cls
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Parse a move from its text form (``"draw"``, ``"play 7H 8H 9H | 7S 7D 7C"`` …).
+
+        Raises:
+            NotationError: If the text is not a move; the message names the bad part.
+        """
+        return parse_move(text)
+
+    @classmethod
+    def _from_args(cls, text: str, args: str, offset: int) -> Move:
+        raise NotImplementedError  # pragma: no cover
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(repr(self))
+
+    def to_text(self) -> str:
+        """The canonical text form (same as ``str(move)``)."""
+        return str(self)
+
+
+def parse_move(text: str) -> Move:
+    """Parse a move from its text form; see `Move` for the forms.
+
+    >>> parse_move("PLAY 7h 8h 9h")
+    Move.parse('play 7H 8H 9H')
+
+    Raises:
+        NotationError: If the text is not a move.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_move expects a string, got {type(text).__name__}")
+    stripped = text.lstrip()
+    offset = len(text) - len(stripped)
+    keyword, _, rest = stripped.partition(" ")
+    cls = Move._registry.get(keyword.lower())
+    if cls is None:
+        known = ", ".join(sorted(Move._registry))
+        raise NotationError(text, keyword, offset, f"unknown move (expected one of: {known})")
+    return cls._from_args(text, rest, offset + len(keyword) + 1)
+
+
+def _table(value: Any) -> Table:
+    return Table.coerce(value)
+
+
+def _no_args(text: str, args: str, offset: int, keyword: str) -> None:
+    if args.strip():
+        raise NotationError(
+            text,
+            args.strip(),
+            offset + args.find(args.strip()),
+            f"'{keyword}' takes nothing after it",
+        )
+
+
+@attrs.frozen(repr=False)
+class Draw(Move):
+    """Draw one card: from the stock, or (discard games, G4) the top of the discard pile.
+
+    Attributes:
+        source: ``"stock"`` or ``"discard"``.
+    """
+
+    keyword: ClassVar[str] = "draw"
+    source: Literal["stock", "discard"] = attrs.field(
+        default="stock", validator=attrs.validators.in_(("stock", "discard"))
+    )
+
+    @classmethod
+    def _from_args(cls, text: str, args: str, offset: int) -> Move:
+        word = args.strip().lower()
+        if word in ("", "stock"):
+            return cls()
+        if word == "discard":
+            return cls("discard")
+        raise NotationError(text, args.strip(), offset, "draw from 'stock' or 'discard'")
+
+    def __str__(self) -> str:
+        return "draw" if self.source == "stock" else "draw discard"
+
+
+@attrs.frozen(repr=False)
+class Pass(Move):
+    """Pass the turn without drawing: only with an empty stock where the profile allows it (R6)."""
+
+    keyword: ClassVar[str] = "pass"
+
+    @classmethod
+    def _from_args(cls, text: str, args: str, offset: int) -> Move:
+        _no_args(text, args, offset, "pass")
+        return cls()
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen(repr=False)
+class Forfeit(Move):
+    """Give up the turn (a failed or timed-out play): draw the profile's penalty cards (B8, R5)."""
+
+    keyword: ClassVar[str] = "forfeit"
+
+    @classmethod
+    def _from_args(cls, text: str, args: str, offset: int) -> Move:
+        _no_args(text, args, offset, "forfeit")
+        return cls()
+
+    def __str__(self) -> str:
+        return "forfeit"
+
+
+@attrs.frozen(repr=False)
+class Play(Move):
+    """Propose a whole new table: the old table's cards plus at least one from the hand (B6, R4).
+
+    Attributes:
+        table: The proposed table (anything `Table.coerce` accepts).
+    """
+
+    keyword: ClassVar[str] = "play"
+    table: Table = attrs.field(converter=_table)
+
+    @classmethod
+    def _from_args(cls, text: str, args: str, offset: int) -> Move:
+        try:
+            table = Table.parse(args)
+        except NotationError as err:
+            raise NotationError(text, err.token, offset + err.position, err.reason) from None
+        if not table:
+            raise NotationError(text, "", offset, "'play' needs the new table after it")
+        return cls(table)
+
+    def __str__(self) -> str:
+        return f"play {self.table}"

@@ -1,0 +1,106 @@
+"""Game records: an initial state plus the moves played; replay is a fold of `apply`."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError
+from ._moves import Move, parse_move
+from ._state import GameState
+
+__all__ = ["RECORD_SCHEMA", "GameRecord"]
+
+#: The schema tag written by `GameRecord.to_dict`.
+RECORD_SCHEMA = "mexemexe.record/1"
+
+
+def _moves(value: Sequence[Move | str]) -> tuple[Move, ...]:
+    return tuple(parse_move(m) if isinstance(m, str) else m for m in value)
+
+
+@attrs.frozen
+class GameRecord:
+    """A round as data: the initial state (the deal) and the moves, in order.
+
+    ``record.replay()`` is ``functools.reduce(GameState.apply, moves, initial)``.
+
+    Attributes:
+        initial: The state the round started from.
+        moves: The moves played (text forms are accepted).
+    """
+
+    initial: GameState
+    moves: tuple[Move, ...] = attrs.field(default=(), converter=_moves)
+
+    def append(self, move: Move | str) -> GameRecord:
+        """A record with ``move`` added at the end (not checked until replayed)."""
+        return attrs.evolve(self, moves=(*self.moves, *_moves([move])))
+
+    def replay(self) -> GameState:
+        """The state after every move.
+
+        Raises:
+            IllegalMoveError: If a move is illegal where it stands (a tampered record).
+        """
+        return functools.reduce(GameState.apply, self.moves, self.initial)
+
+    def states(self) -> Iterator[GameState]:
+        """Every state from the initial one to the last, in order."""
+        state = self.initial
+        yield state
+        for move in self.moves:
+            state = state.apply(move)
+            yield state
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the initial state and the moves' text forms."""
+        return {
+            "schema": RECORD_SCHEMA,
+            "initial": self.initial.to_dict(),
+            "moves": [str(m) for m in self.moves],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, check: bool = True) -> GameRecord:
+        """Rebuild a record; with ``check`` replay it to prove every move legal.
+
+        Raises:
+            InvalidStateError: If the data is malformed or a move is illegal.
+        """
+        try:
+            if data.get("schema") != RECORD_SCHEMA:
+                raise InvalidStateError(f"unknown record schema {data.get('schema')!r}")
+            record = cls(GameState.from_dict(data["initial"]), data["moves"])
+            if check:
+                record.replay()
+        except IllegalMoveError as err:
+            raise InvalidStateError(f"the record has an illegal move: {err}") from err
+        except InvalidStateError:
+            raise
+        except MexeMexeError as err:
+            raise InvalidStateError(f"invalid record: {err}") from err
+        except (KeyError, TypeError, AttributeError, ValueError) as err:
+            raise InvalidStateError(f"invalid record data: {err!r}") from err
+        return record
+
+    def to_json(self, **kwargs: Any) -> str:
+        """`to_dict` as JSON text."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Rebuild a record from `to_json` output.
+
+        Raises:
+            InvalidStateError: If the text is not JSON or not a valid record.
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise InvalidStateError(f"not JSON: {err}") from err
+        return cls.from_dict(data)

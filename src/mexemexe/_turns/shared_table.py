@@ -1,0 +1,263 @@
+"""The shared-table turn (Brazilian and Rummikub-style Mexe-Mexe, RULES.md B and R).
+
+The table belongs to everyone. On a turn the player either
+
+* **plays** (B6a, R4): proposes a whole new table made of the old table's
+  cards plus at least one card from the hand, freely regrouped, every meld
+  valid — no table card may return to the hand (B6), a joker on the table
+  stays in a valid meld of the profile (B7);
+* **draws** one card from the stock (B6b, R4); with an empty stock the
+  profile's ``stock_exhaustion`` decides: ``"end_round"`` ends the round as
+  soon as a player would have to draw (B9), ``"pass"`` makes the player pass
+  instead, and the round is blocked when every player passes in a row (R6);
+* **forfeits**: a failed or timed-out play is undone and the player draws
+  ``failed_play_penalty`` cards (B8, R5).
+
+A player who empties the hand wins the round (B9, R8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .._cards import _BY_CODE, Card
+from .._errors import IllegalMoveError, Problem
+from .._meld_finder import find_melds
+from .._melds import classify_meld
+from .._moves import Draw, Forfeit, Move, Pass, Play
+from .._outcomes import Outcome, Proposal
+from .._scoring import round_result
+from .._table import Table
+
+if TYPE_CHECKING:
+    from .._outcomes import EndReason
+    from .._state import GameState, PlayerView
+
+__all__ = ["apply", "legal_moves", "propose"]
+
+
+def _over_problem(state: GameState) -> Problem:
+    return Problem("the round is over", state.profile.section("stock"))
+
+
+def propose(state: GameState, table: Table) -> Proposal:
+    """Check a proposed new table for the current player without changing anything."""
+    profile = state.profile
+    play_rule = profile.section("play")
+    problems: list[Problem] = []
+    if state.result is not None:
+        return Proposal(table, (), (_over_problem(state),))
+    old = _code_counts(state.table.melds)
+    new = _code_counts(table.melds)
+    removed = _multiset_minus(old, new)
+    added = _multiset_minus(new, old)
+    placed = added
+    if removed:
+        problems.append(
+            Problem(
+                "table cards taken off the table: no table card may return to the hand",
+                play_rule,
+                None,
+                removed,
+            )
+        )
+    if not added:
+        problems.append(
+            Problem("no card from the hand is added: a play lays down at least one", play_rule)
+        )
+    not_held = _multiset_minus(added, _code_counts([state.hand]))
+    if not_held:
+        problems.append(
+            Problem(
+                f"not in player {state.current_player}'s hand",
+                play_rule,
+                None,
+                not_held,
+            )
+        )
+    # Every meld valid (§0, B5, B7, R3). Card counts need no check of their
+    # own: old table plus cards from the hand cannot exceed the deck.
+    for index, meld in enumerate(table.melds):
+        result = classify_meld(meld, profile)
+        if result.kind is None:
+            problems.extend(p.at(index) for p in result.problems)
+    if added and not state.opened[state.current_player] and profile.min_opening_points:
+        points = profile.hand_points(placed)
+        if points < profile.min_opening_points:
+            problems.append(
+                Problem(
+                    f"a first play must be worth {profile.min_opening_points} points, "
+                    f"this one is worth {points}",
+                    play_rule,
+                    None,
+                    placed,
+                )
+            )
+    return Proposal(table, placed, tuple(problems))
+
+
+def _code_counts(groups: Iterable[Iterable[Card]]) -> list[int]:
+    counts = [0] * 53
+    for group in groups:
+        for card in group:
+            counts[card.code] += 1
+    return counts
+
+
+def _multiset_minus(a: list[int] | tuple[Card, ...], b: list[int]) -> tuple[Card, ...]:
+    """The cards of ``a`` (code counts, or cards) not covered by ``b``, sorted."""
+    if isinstance(a, tuple):
+        a = _code_counts([a])
+    out: list[Card] = []
+    for code in range(53):
+        extra = a[code] - b[code]
+        if extra > 0:
+            out.extend([_BY_CODE[code]] * extra)
+    return tuple(out)
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """The state after ``move`` by the current player.
+
+    Raises:
+        IllegalMoveError: If the move is not allowed; ``state`` is unchanged.
+    """
+    if state.result is not None:
+        raise IllegalMoveError(f"cannot {move}", [_over_problem(state)])
+    if isinstance(move, Play):
+        return _play(state, move)
+    if isinstance(move, Draw):
+        return _draw(state, move)
+    if isinstance(move, Forfeit):
+        return _forfeit(state, move)
+    if isinstance(move, Pass):
+        return _pass(state, move)
+    raise IllegalMoveError(
+        f"'{move}' is not a move of the shared-table game",
+        [Problem("a turn is a play, a draw, a pass or a forfeit", state.profile.section("play"))],
+    )
+
+
+def _next(state: GameState, **changes: Any) -> GameState:
+    """Advance to the next player (B3: in index order)."""
+    return state._successor(
+        current_player=(state.current_player + 1) % state.players,
+        turn=state.turn + 1,
+        **changes,
+    )
+
+
+def _end(state: GameState, reason: EndReason, outcome: Outcome, **changes: Any) -> GameState:
+    hands = changes.get("hands", state.hands)
+    went_out = state.current_player if reason == "out" else None
+    result = round_result(state.profile, hands, reason, went_out)
+    return state._successor(turn=state.turn + 1, last=outcome, result=result, **changes)
+
+
+def _play(state: GameState, move: Play) -> GameState:
+    proposal = propose(state, move.table)
+    player = state.current_player
+    if not proposal:
+        raise IllegalMoveError(f"illegal play by player {player}", proposal.problems)
+    hand = list(state.hand)
+    for card in proposal.placed:
+        hand.remove(card)
+    hands = (*state.hands[:player], tuple(hand), *state.hands[player + 1 :])
+    opened = (*state.opened[:player], True, *state.opened[player + 1 :])
+    outcome = Outcome(player, move, placed=proposal.placed)
+    if not hand:
+        return _end(state, "out", outcome, hands=hands, table=move.table, opened=opened, passes=0)
+    return _next(state, hands=hands, table=move.table, opened=opened, passes=0, last=outcome)
+
+
+def _drawn(
+    state: GameState, count: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
+    """Hands, stock and drawn cards after the current player draws ``count`` from the top."""
+    player = state.current_player
+    k = min(count, len(state.stock))
+    drawn: tuple[Card, ...] = state.stock[len(state.stock) - k :][::-1] if k else ()
+    stock = state.stock[: len(state.stock) - k]
+    hand = tuple(sorted(state.hand + drawn))
+    hands = (*state.hands[:player], hand, *state.hands[player + 1 :])
+    return hands, stock, drawn
+
+
+def _draw(state: GameState, move: Draw) -> GameState:
+    profile = state.profile
+    player = state.current_player
+    if move.source != "stock":
+        raise IllegalMoveError(
+            "cannot draw from the discard pile",
+            [Problem("there is no discard pile in this game", profile.section("play"))],
+        )
+    if not state.stock:
+        if profile.stock_exhaustion == "pass":
+            raise IllegalMoveError(
+                "cannot draw",
+                [Problem("the stock is empty: pass instead", profile.section("stock"))],
+            )
+        note = f"the stock is empty: the round ends ({profile.section('stock')})"
+        return _end(state, "stock", Outcome(player, move, note=note))
+    hands, stock, drawn = _drawn(state, 1)
+    return _next(state, hands=hands, stock=stock, passes=0, last=Outcome(player, move, drawn=drawn))
+
+
+def _forfeit(state: GameState, move: Forfeit) -> GameState:
+    profile = state.profile
+    player = state.current_player
+    want = profile.failed_play_penalty
+    hands, stock, drawn = _drawn(state, want)
+    outcome = Outcome(player, move, drawn=drawn, penalty=True)
+    if len(drawn) < want:
+        if profile.stock_exhaustion == "end_round":
+            note = f"the stock ran out: the round ends ({profile.section('stock')})"
+            return _end(state, "stock", attrs.evolve(outcome, note=note), hands=hands, stock=stock)
+        if not drawn and want:
+            # Nothing to draw under R6: the forfeit counts as a pass.
+            return _passed(state, attrs.evolve(outcome, note="the stock is empty"))
+    return _next(state, hands=hands, stock=stock, passes=0, last=outcome)
+
+
+def _pass(state: GameState, move: Pass) -> GameState:
+    profile = state.profile
+    if state.stock or profile.stock_exhaustion != "pass":
+        why = "the stock is not empty: draw instead" if state.stock else "this game has no passing"
+        raise IllegalMoveError("cannot pass", [Problem(why, profile.section("stock"))])
+    return _passed(state, Outcome(state.current_player, move))
+
+
+def _passed(state: GameState, outcome: Outcome) -> GameState:
+    passes = state.passes + 1
+    if passes >= state.players:
+        rule = state.profile.section("stock")
+        note = f"every player passed with an empty stock: the round is blocked ({rule})"
+        return _end(state, "blocked", attrs.evolve(outcome, note=note), passes=passes)
+    return _next(state, passes=passes, last=outcome)
+
+
+def legal_moves(view: PlayerView) -> tuple[Move, ...]:
+    """The current player's legal moves, from what that player can see.
+
+    Lists: `Draw` (if the stock has cards, or an empty stock ends the round),
+    `Pass` (empty stock under R6), `Forfeit`, and one `Play` per distinct
+    meld the hand can lay down on its own, added to the table as it is.
+    Rearrangements of the table are legal too but not listed (there are far
+    too many to enumerate).
+    """
+    profile = view.profile
+    moves: list[Move] = []
+    if view.stock_size or profile.stock_exhaustion == "end_round":
+        moves.append(Draw())
+    if not view.stock_size and profile.stock_exhaustion == "pass":
+        moves.append(Pass())
+    moves.append(Forfeit())
+    need = 0 if view.opened[view.player] else profile.min_opening_points
+    for meld in find_melds(view.hand, profile):
+        if need and profile.hand_points(meld) < need:
+            continue
+        moves.append(Play(Table((*view.table.melds, meld))))
+    return tuple(moves)
