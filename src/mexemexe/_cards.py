@@ -8,6 +8,7 @@ copies are interchangeable for every rule, so they are *equal* values here:
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Iterable
 from typing import Any
 
@@ -15,7 +16,7 @@ import attrs
 
 from ._errors import NotationError
 
-__all__ = ["JOKER", "Card", "Rank", "Suit", "make_deck"]
+__all__ = ["CODE", "JOKER", "Card", "Rank", "Suit", "make_deck"]
 
 
 class Rank(enum.IntEnum):
@@ -277,6 +278,10 @@ for _card in _BY_CODE[:JOKER_CODE]:
                 _TOKENS[_rsym + _ssym] = _card
 for _alias in JOKER_ALIASES:
     _TOKENS[_alias] = JOKER
+
+
+#: Sort key giving the `Card` order at C speed: ``sorted(cards, key=CODE)``.
+CODE = operator.attrgetter("code")
 
 
 def card_token_problem(token: str) -> str:

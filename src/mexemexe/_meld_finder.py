@@ -29,21 +29,29 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
         Melds as tuples of cards in canonical order (jokers in their places),
         sorted by (more cards first, then card codes), without duplicates.
     """
-    counts = [0] * 53
-    for card in cards:
-        counts[card.code] += 1
     rules = profile._meld_rules
-    max_j = min(counts[JOKER_CODE], rules.max_jokers)
+    jokers = 0
+    by_suit: list[list[int]] = [[], [], [], []]  # values held, per suit
+    by_rank: dict[int, set[int]] = {}  # suits held, per rank (0-12)
+    for card in cards:
+        code = card.code
+        if code == JOKER_CODE:
+            jokers += 1
+            continue
+        by_suit[code & 3].append((code >> 2) + 1)
+        by_rank.setdefault(code >> 2, set()).add(code & 3)
+    max_j = min(jokers, rules.max_jokers)
     found: set[tuple[Card, ...]] = set()
     run_j = max_j if rules.jokers_in_runs else 0
     top = 14 if rules.ace_high else 13
     for suit in range(4):
-        _runs_in_suit(counts, suit, run_j, top, rules.min_run, found)
+        if len(by_suit[suit]) + run_j >= rules.min_run:
+            _runs_in_suit(set(by_suit[suit]), suit, run_j, top, rules.min_run, found)
     group_j = max_j if rules.jokers_in_groups else 0
-    for rank in range(13):
-        suits = [s for s in range(4) if counts[rank * 4 + s]]
-        if not suits or len(suits) + group_j < rules.min_group:
+    for rank, suit_set in by_rank.items():
+        if len(suit_set) + group_j < rules.min_group:
             continue
+        suits = sorted(suit_set)
         for size in range(1, len(suits) + 1):
             for chosen in combinations(suits, size):
                 for j in range(group_j + 1):
@@ -57,29 +65,27 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
 
 
 def _runs_in_suit(
-    counts: list[int], suit: int, jokers: int, top: int, min_run: int, found: set[tuple[Card, ...]]
+    held: set[int], suit: int, jokers: int, top: int, min_run: int, found: set[tuple[Card, ...]]
 ) -> None:
-    """Add every run of ``suit`` from the held cards plus up to ``jokers`` jokers to ``found``.
+    """Add every run of ``suit`` from the ``held`` values plus up to ``jokers`` jokers to ``found``.
 
     A run spans from one held value to another (or to itself), with jokers
     filling its gaps and, with jokers to spare, extending either end.
     """
-    have = [False] * 16
-    for v in range(1, 14):
-        have[v] = counts[(v - 1) * 4 + suit] > 0
-    if top == 14:
-        have[14] = have[1]
-    values = [v for v in range(1, top + 1) if have[v]]
+    if top == 14 and 1 in held:
+        held = held | {14}
+    values = sorted(held)
     if len(values) + jokers < min_run:
         return
     cards = _RUN_CARDS[suit]
+    joker = JOKER
     for i, first in enumerate(values):
-        for last in values[i:]:
+        for j in range(i, len(values)):
+            last = values[j]
             span = last - first + 1
             if span > 13:
                 break
-            held = sum(1 for v in values if first <= v <= last)
-            spare = jokers - (span - held)
+            spare = jokers - (span - (j - i + 1))
             if spare < 0:
                 break
             for below in range(spare + 1):
@@ -91,4 +97,6 @@ def _runs_in_suit(
                     if hi > top or hi - lo + 1 > 13:
                         break
                     if hi - lo + 1 >= min_run:
-                        found.add(tuple(cards[v] if have[v] else JOKER for v in range(lo, hi + 1)))
+                        found.add(
+                            tuple(cards[v] if v in held else joker for v in range(lo, hi + 1))
+                        )

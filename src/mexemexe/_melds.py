@@ -27,6 +27,7 @@ from ._errors import Problem
 
 if TYPE_CHECKING:
     from ._profiles import Profile
+    from ._table import Table
 
 #: Per suit index, the card of each run value 1-14 (14 is the ace after the king).
 _RUN_CARDS: tuple[tuple[Card, ...], ...] = tuple(
@@ -40,6 +41,7 @@ __all__ = [
     "classify_meld",
     "meld_extensions",
     "rank_of_value",
+    "table_extensions",
 ]
 
 
@@ -510,6 +512,17 @@ def meld_extensions(cards: Sequence[Card], profile: Profile) -> frozenset[Card]:
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     cache[cards] = found
+    return found
+
+
+def table_extensions(table: Table, profile: Profile) -> tuple[frozenset[Card], ...]:
+    """`meld_extensions` of every meld of ``table``, memoized on the table."""
+    key = ("extensions", id(profile._meld_rules))
+    memo = table._memo
+    found: tuple[frozenset[Card], ...] | None = memo.get(key)
+    if found is None:
+        found = tuple(meld_extensions(meld, profile) for meld in table.melds)
+        memo[key] = found
     return found
 
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 from types import ModuleType
 from typing import Any, Literal
 
 import attrs
 
-from ._cards import Card, as_cards
+from ._cards import CODE, Card, as_cards
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
 from ._moves import Move
 from ._notation import format_cards
@@ -40,7 +41,7 @@ def _profile(value: Profile | str) -> Profile:
 
 
 def _hands(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(sorted(as_cards(hand))) for hand in value)
+    return tuple(tuple(sorted(as_cards(hand), key=CODE)) for hand in value)
 
 
 def _card_tuple(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
@@ -59,10 +60,16 @@ def _default_opened(state: GameState) -> tuple[bool, ...]:
     return (False,) * len(state.hands)
 
 
-def _engine(profile: Profile) -> ModuleType:
-    from ._turns import ENGINES
+_ENGINES: dict[str, ModuleType] = {}
 
-    return ENGINES[profile.turn_structure]
+
+def _engine(profile: Profile) -> ModuleType:
+    """The engine module of ``profile.turn_structure`` (imported once, on first use)."""
+    if not _ENGINES:
+        from ._turns import ENGINES
+
+        _ENGINES.update(ENGINES)
+    return _ENGINES[profile.turn_structure]
 
 
 @attrs.frozen(repr=False)
@@ -143,19 +150,19 @@ class GameState:
         if self.result is not None and len(self.result.scores) != n:
             problems.append(f"the result scores {len(self.result.scores)} players, not {n}")
         # Conservation (§0): every card of the deck exactly once, in one place.
-        counts = [0] * 53
-        for hand in self.hands:
-            for card in hand:
-                counts[card.code] += 1
-        for meld in self.table.melds:
-            for card in meld:
-                counts[card.code] += 1
-        for card in self.stock:
-            counts[card.code] += 1
-        for card in self.discard_pile:
-            counts[card.code] += 1
-        if counts != _deck_counts(profile):
-            problems.append(_conservation_message(counts, profile))
+        codes = sorted(
+            map(
+                CODE,
+                chain(
+                    chain.from_iterable(self.hands),
+                    self.table.cards(),
+                    self.stock,
+                    self.discard_pile,
+                ),
+            )
+        )
+        if codes != _deck_codes(profile):
+            problems.append(_conservation_message(codes, profile))
         return problems
 
     # -- queries ------------------------------------------------------------------
@@ -443,30 +450,24 @@ def _int(value: Any) -> int:
     return value
 
 
-_DECK_COUNTS: dict[tuple[int, int], list[int]] = {}
+_DECK_CODES: dict[tuple[int, int], list[int]] = {}
 
 
-def _deck_counts(profile: Profile) -> list[int]:
+def _deck_codes(profile: Profile) -> list[int]:
+    """The sorted card codes of ``profile``'s full deck (memoized)."""
     key = (profile.decks, profile.jokers)
-    counts = _DECK_COUNTS.get(key)
-    if counts is None:
-        counts = [profile.decks] * 52 + [profile.jokers]
-        _DECK_COUNTS[key] = counts
-    return counts
+    codes = _DECK_CODES.get(key)
+    if codes is None:
+        codes = [card.code for card in profile.deck()]
+        _DECK_CODES[key] = codes
+    return codes
 
 
-def _conservation_message(counts: list[int], profile: Profile) -> str:
-    expected = _deck_counts(profile)
-    extra = [
-        f"{Card.from_code(i)} x{c - e}"
-        for i, (c, e) in enumerate(zip(counts, expected, strict=True))
-        if c > e
-    ]
-    missing = [
-        f"{Card.from_code(i)} x{e - c}"
-        for i, (c, e) in enumerate(zip(counts, expected, strict=True))
-        if c < e
-    ]
+def _conservation_message(codes: list[int], profile: Profile) -> str:
+    counts = Counter(codes)
+    expected = Counter(_deck_codes(profile))
+    extra = [f"{Card.from_code(c)} x{k}" for c, k in sorted((counts - expected).items())]
+    missing = [f"{Card.from_code(c)} x{k}" for c, k in sorted((expected - counts).items())]
     parts = []
     if extra:
         parts.append("too many: " + ", ".join(extra))
@@ -653,7 +654,7 @@ def deal(
         )
     rest: Counter[Card] = Counter(prof.deck())
     rest.subtract(placed)
-    remaining = sorted(rest.elements())
+    remaining = sorted(rest.elements(), key=CODE)
     stock = shuffled(remaining, rng)
     if prof.turn_structure == "discard" and not pile and stock:
         pile.append(stock.pop())

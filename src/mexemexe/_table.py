@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from itertools import chain
 from typing import Any, SupportsIndex, overload
 
 import attrs
@@ -56,6 +57,8 @@ class Table(Sequence[Meld]):
     """
 
     melds: tuple[Meld, ...] = attrs.field(default=(), converter=_to_melds)
+    #: Derived data memoized by the library (a table never changes).
+    _memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, hash=False, repr=False)
 
     @classmethod
     def parse(cls, text: str) -> Table:
@@ -65,6 +68,14 @@ class Table(Sequence[Meld]):
             NotationError: As `parse_table`.
         """
         return parse_table(text)
+
+    @classmethod
+    def _trusted(cls, melds: tuple[Meld, ...]) -> Table:
+        """A table from melds that are already tuples of `Card` (no conversion)."""
+        table = object.__new__(cls)
+        object.__setattr__(table, "melds", melds)
+        object.__setattr__(table, "_memo", {})
+        return table
 
     @classmethod
     def coerce(cls, table: TableLike) -> Table:
@@ -80,7 +91,10 @@ class Table(Sequence[Meld]):
 
     def cards(self) -> tuple[Card, ...]:
         """Every card on the table, meld after meld."""
-        return tuple(card for meld in self.melds for card in meld)
+        found: tuple[Card, ...] | None = self._memo.get("cards")
+        if found is None:
+            found = self._memo["cards"] = tuple(chain.from_iterable(self.melds))
+        return found
 
     def counts(self) -> Counter[Card]:
         """The table's cards as a multiset."""

@@ -16,9 +16,9 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from ._cards import Card
+from ._cards import CODE, Card
 from ._meld_finder import find_melds
-from ._melds import meld_extensions
+from ._melds import meld_extensions, table_extensions
 from ._moves import Draw, Move, Pass, Play
 from ._profiles import Profile
 from ._state import PlayerView
@@ -50,8 +50,7 @@ class SimpleBot:
         """Pick a move for ``view.player``."""
         profile = view.profile
         hand = list(view.hand)
-        melds = [list(meld) for meld in view.table.melds]
-        placed: list[Card] = []
+        new_melds: list[tuple[Card, ...]] = []
         while True:
             found = find_melds(hand, profile)
             if not found:
@@ -59,29 +58,55 @@ class SimpleBot:
             best = found[0]
             for card in best:
                 hand.remove(card)
-            melds.append(list(best))
-            placed.extend(best)
-        placed.extend(_lay_off_all(hand, melds, profile))
+            new_melds.append(best)
+        melds = [*view.table.melds, *new_melds]
+        laid_off = _lay_off_all(hand, melds, view.table, profile)
+        placed = [card for meld in new_melds for card in meld] + laid_off
         need = 0 if view.opened[view.player] else profile.min_opening_points
         if placed and profile.hand_points(placed) >= need:
-            return Play(Table(melds))
+            return Play(Table._trusted(tuple(melds)))
         if view.stock_size or profile.stock_exhaustion != "pass":
             return Draw()
         return Pass()
 
 
-def _lay_off_all(hand: list[Card], melds: list[list[Card]], profile: Profile) -> list[Card]:
-    """Lay off hand cards onto ``melds`` (in place) wherever they keep a meld valid."""
-    targets = [meld_extensions(tuple(meld), profile) for meld in melds]
+def _lay_off_all(
+    hand: list[Card], melds: list[tuple[Card, ...]], table: Table, profile: Profile
+) -> list[Card]:
+    """Lay off hand cards onto ``melds`` (in place) wherever they keep a meld valid.
+
+    ``melds`` starts with ``table``'s melds, whose extension index is memoized
+    on the table; melds after them are new ones laid down this turn.
+    """
+    index = dict(_extension_index(table, profile))
+    for i in range(len(table.melds), len(melds)):
+        for card in meld_extensions(melds[i], profile):
+            index.setdefault(card, i)
     placed: list[Card] = []
-    for card in sorted(hand):
-        for i, extensions in enumerate(targets):
-            if card in extensions:
-                extended = (*melds[i], card)
-                canonical = profile.classify_meld(extended).canonical
-                melds[i] = list(canonical)
-                targets[i] = meld_extensions(canonical, profile)
-                placed.append(card)
-                hand.remove(card)
-                break
+    for card in sorted(hand, key=CODE):
+        found = index.get(card)
+        if found is None:
+            continue
+        i = found
+        extended = profile.classify_meld((*melds[i], card)).canonical
+        melds[i] = extended
+        placed.append(card)
+        hand.remove(card)
+        # Rebuild the index: meld i now extends differently.
+        index = {c: k for c, k in index.items() if k != i}
+        for c in meld_extensions(extended, profile):
+            index.setdefault(c, i)
     return placed
+
+
+def _extension_index(table: Table, profile: Profile) -> dict[Card, int]:
+    """For each card that extends some meld of ``table``, the first such meld (memoized)."""
+    key = ("extension_index", id(profile._meld_rules))
+    index: dict[Card, int] | None = table._memo.get(key)
+    if index is None:
+        index = {}
+        for i, extensions in enumerate(table_extensions(table, profile)):
+            for card in extensions:
+                index.setdefault(card, i)
+        table._memo[key] = index
+    return index

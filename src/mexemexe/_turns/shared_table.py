@@ -18,12 +18,13 @@ A player who empties the hand wins the round (B9, R8).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .._cards import _BY_CODE, Card
+from .._cards import _BY_CODE, CODE, Card
 from .._errors import IllegalMoveError, Problem
 from .._meld_finder import find_melds
 from .._melds import classify_meld
@@ -50,8 +51,8 @@ def propose(state: GameState, table: Table) -> Proposal:
     problems: list[Problem] = []
     if state.result is not None:
         return Proposal(table, (), (_over_problem(state),))
-    old = _code_counts(state.table.melds)
-    new = _code_counts(table.melds)
+    old = _table_counts(state.table)
+    new = _table_counts(table)
     removed = _multiset_minus(old, new)
     added = _multiset_minus(new, old)
     placed = added
@@ -68,7 +69,7 @@ def propose(state: GameState, table: Table) -> Proposal:
         problems.append(
             Problem("no card from the hand is added: a play lays down at least one", play_rule)
         )
-    not_held = _multiset_minus(added, _code_counts([state.hand]))
+    not_held = _multiset_minus(_code_counts([added]), _code_counts([state.hand]))
     if not_held:
         problems.append(
             Problem(
@@ -107,15 +108,22 @@ def _code_counts(groups: Iterable[Iterable[Card]]) -> list[int]:
     return counts
 
 
-def _multiset_minus(a: list[int] | tuple[Card, ...], b: list[int]) -> tuple[Card, ...]:
-    """The cards of ``a`` (code counts, or cards) not covered by ``b``, sorted."""
-    if isinstance(a, tuple):
-        a = _code_counts([a])
+def _table_counts(table: Table) -> list[int]:
+    """Card counts by code of ``table`` (memoized on the table; do not mutate)."""
+    counts: list[int] | None = table._memo.get("code_counts")
+    if counts is None:
+        counts = table._memo["code_counts"] = _code_counts(table.melds)
+    return counts
+
+
+def _multiset_minus(a: list[int], b: list[int]) -> tuple[Card, ...]:
+    """The cards counted in ``a`` beyond ``b`` (both counts by code), sorted."""
+    if not any(map(operator.gt, a, b)):
+        return ()
     out: list[Card] = []
-    for code in range(53):
-        extra = a[code] - b[code]
-        if extra > 0:
-            out.extend([_BY_CODE[code]] * extra)
+    for code, (x, y) in enumerate(zip(a, b, strict=True)):
+        if x > y:
+            out.extend([_BY_CODE[code]] * (x - y))
     return tuple(out)
 
 
@@ -181,7 +189,7 @@ def _drawn(
     k = min(count, len(state.stock))
     drawn: tuple[Card, ...] = state.stock[len(state.stock) - k :][::-1] if k else ()
     stock = state.stock[: len(state.stock) - k]
-    hand = tuple(sorted(state.hand + drawn))
+    hand = tuple(sorted(state.hand + drawn, key=CODE))
     hands = (*state.hands[:player], hand, *state.hands[player + 1 :])
     return hands, stock, drawn
 
