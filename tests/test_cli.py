@@ -17,12 +17,27 @@ def run(*argv: str) -> tuple[int, str]:
     return code, out.getvalue()
 
 
-def test_demo_prints_valid_and_invalid_tables() -> None:
-    """The demo validates tables and prints the reasons with their rules."""
+def test_demo_plays_a_seeded_brazilian_round() -> None:
+    """The demo plays a full seeded 4-player Brazilian round, turn by turn."""
     code, text = run("demo")
     assert code == 0
-    assert "valid" in text
-    assert "joker not allowed in a group (B5)" in text
+    assert "a seeded brazilian round, 4 simple bots (seed 7)" in text
+    assert "turn   1  player 0 played" in text
+    assert "round over" in text
+    assert text.count("<- wins") >= 1
+
+
+def test_demo_is_reproducible() -> None:
+    """The same seed prints the same game."""
+    assert run("demo", "--seed", "3") == run("demo", "--seed", "3")
+    assert run("demo", "--seed", "3") != run("demo", "--seed", "4")
+
+
+def test_demo_other_profile_and_players() -> None:
+    """The demo takes a profile and a player count."""
+    code, text = run("demo", "--profile", "rummikub", "--players", "3", "--unicode")
+    assert code == 0
+    assert "rummikub round, 3 simple bots" in text
 
 
 def test_validate_valid_table_exits_0() -> None:

@@ -18,8 +18,9 @@ from ._errors import (
     Problem,
     ProfileError,
 )
+from ._match import Match, round_seed
 from ._meld_finder import find_melds
-from ._melds import MeldKind, MeldResult, classify_meld
+from ._melds import MeldKind, MeldResult, classify_meld, meld_extensions
 from ._moves import Draw, Forfeit, Move, Pass, Play, parse_move
 from ._notation import format_cards, parse_cards
 from ._outcomes import Outcome, Proposal, RoundResult
@@ -50,6 +51,7 @@ __all__ = [
     "GameState",
     "IllegalMoveError",
     "InvalidStateError",
+    "Match",
     "MeldKind",
     "MeldResult",
     "MexeMexeError",
@@ -77,6 +79,7 @@ __all__ = [
     "format_table",
     "get_profile",
     "make_deck",
+    "meld_extensions",
     "parse_cards",
     "parse_move",
     "parse_table",
@@ -84,5 +87,6 @@ __all__ = [
     "profile_names",
     "register_profile",
     "round_result",
+    "round_seed",
     "validate_table",
 ]

@@ -2,7 +2,7 @@
 
 Subcommands:
 
-* ``demo`` — a short demonstration;
+* ``demo [--profile NAME] [--players N] [--seed S]`` — a seeded round played by bots;
 * ``validate "<table>" --profile NAME`` — check a table, exit code 0 if valid, 1 if not;
 * ``rules NAME`` — print a profile's settings.
 
@@ -13,6 +13,7 @@ exit code 2, never as a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -20,20 +21,13 @@ from typing import TextIO
 import attrs
 
 from ._errors import MexeMexeError
+from ._moves import Play
+from ._notation import format_cards
 from ._profiles import get_profile, profile_names
-from ._table import parse_table
+from ._table import format_table, parse_table
 from ._version import __version__
 
 __all__ = ["main"]
-
-_DEMO_TABLES = (
-    ("brazilian", "5H JK 7H | 7S 7H 7D"),
-    ("brazilian", "5H JK 7H | 7S 7H JK"),
-    ("brazilian", "QS KS AS | KH AH 2H"),
-    ("rummikub", "QS KS AS | 9D JK 7D 8D | JK 4C JK"),
-    ("rummikub", "5H JK 7H | JK 9C 10C | 3D 4D JK"),
-    ("galician", "AC 2C 3C | 8S 8H 8D 8C | 8S 9S 10S JS"),
-)
 
 
 def _print_report(profile_name: str, text: str, out: TextIO) -> bool:
@@ -51,11 +45,49 @@ def _print_report(profile_name: str, text: str, out: TextIO) -> bool:
 
 
 def _demo(args: argparse.Namespace, out: TextIO) -> int:
-    out.write(f"mexemexe {__version__}: validating tables under three rule profiles\n\n")
-    for profile_name, text in _DEMO_TABLES:
-        _print_report(profile_name, text, out)
-        out.write("\n")
+    from ._state import deal
+    from .bots import SimpleBot
+    from .simulate import play_round
+
+    profile = get_profile(args.profile)
+    state = deal(profile, args.players, seed=args.seed)
+    out.write(
+        f"mexemexe {__version__}: a seeded {profile.name} round, {args.players} simple bots "
+        f"(seed {args.seed})\n\n"
+    )
+    for i, hand in enumerate(state.hands):
+        out.write(f"player {i} is dealt {format_cards(hand, unicode=args.unicode)}\n")
+    out.write("\n")
+    final, record = play_round(state, [SimpleBot()] * args.players)
+    states = list(record.states())
+    for after in states[1:]:
+        outcome = after.last
+        assert outcome is not None
+        out.write(
+            f"turn {after.turn:3}  {outcome.describe()}   "
+            f"[{len(after.hands[outcome.player])} in hand, stock {len(after.stock)}]\n"
+        )
+        if isinstance(outcome.move, Play):
+            out.write(f"          table: {format_table(after.table, unicode=args.unicode)}\n")
+    result = final.result
+    assert result is not None
+    out.write(f"\nround over ({_REASONS[result.reason]})\n")
+    for player in range(final.players):
+        mark = "  <- wins" if player in result.winners else ""
+        out.write(
+            f"  player {player}: {result.hand_points[player]:3} points in hand, "
+            f"scores {result.scores[player]:4}{mark}\n"
+        )
     return 0
+
+
+_REASONS = {
+    "out": "a player went out",
+    "stock": "the stock ran out",
+    "blocked": "every player passed",
+    "recycles": "the discard pile was recycled too often",
+    "in_progress": "in progress",
+}
 
 
 def _validate(args: argparse.Namespace, out: TextIO) -> int:
@@ -88,7 +120,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"mexemexe {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    demo = sub.add_parser("demo", help="run a short demonstration")
+    demo = sub.add_parser("demo", help="play a seeded round with bots, turn by turn")
+    demo.add_argument(
+        "--profile", "-p", default="brazilian", help=f"rules: {', '.join(profile_names())}"
+    )
+    demo.add_argument("--players", "-n", type=int, default=4, help="number of players (default 4)")
+    demo.add_argument("--seed", "-s", type=int, default=7, help="deal seed (default 7)")
+    demo.add_argument("--unicode", action="store_true", help="write suits as ♠♥♦♣")
     demo.set_defaults(func=_demo)
 
     validate = sub.add_parser(
@@ -121,4 +159,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except MexeMexeError as exc:
         sys.stderr.write(f"mexemexe {args.command}: error: {exc}\n")
         return 2
+    except BrokenPipeError:  # e.g. piped into `head`: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     return code

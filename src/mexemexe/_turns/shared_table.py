@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .._cards import _BY_CODE, CODE, Card
+from .._cards import _BY_CODE, CODE, JOKER, JOKER_CODE, Card
 from .._errors import IllegalMoveError, Problem
 from .._meld_finder import find_melds
 from .._melds import classify_meld
@@ -81,10 +81,20 @@ def propose(state: GameState, table: Table) -> Proposal:
         )
     # Every meld valid (§0, B5, B7, R3). Card counts need no check of their
     # own: old table plus cards from the hand cannot exceed the deck.
+    table_jokers = old[JOKER_CODE] > 0 and profile.joker_policy == "runs"
     for index, meld in enumerate(table.melds):
         result = classify_meld(meld, profile)
         if result.kind is None:
             problems.extend(p.at(index) for p in result.problems)
+            if table_jokers and JOKER in meld:
+                problems.append(
+                    Problem(
+                        "a joker already on the table must stay in a valid run",
+                        profile.section("table_jokers"),
+                        index,
+                        meld,
+                    )
+                )
     if added and not state.opened[state.current_player] and profile.min_opening_points:
         points = profile.hand_points(placed)
         if points < profile.min_opening_points:

@@ -1,0 +1,109 @@
+"""Matches: rounds, totals, end and tie-breaks (RULES.md B10, B12, R8, R9)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import mexemexe as m
+from mexemexe import InvalidStateError, Match, RoundResult
+
+BR = m.get_profile("brazilian")
+RK = m.get_profile("rummikub")
+
+
+def play_match(match: Match) -> Match:
+    while not match.is_over:
+        final, _ = m.play_round(match.new_round(), [m.SimpleBot()] * match.next_seats_count)
+        match = match.record(final)
+    return match
+
+
+def result(scores: tuple[int, ...], winners: tuple[int, ...] = ()) -> RoundResult:
+    return RoundResult("out", winners, tuple(abs(s) for s in scores), scores)
+
+
+def test_b12_a_brazilian_match_has_one_round_per_player() -> None:
+    """B12 [decision]: as many rounds as players."""
+    match = play_match(Match.start(BR, players=3, seed=1))
+    assert len(match.results) == 3
+    assert match.planned_rounds == 3
+
+
+def test_b10_lowest_penalty_total_wins() -> None:
+    """B10: totals add each round's hand points; the lowest total wins the match."""
+    match = Match(BR, 2, 0, [result((10, 4)), result((3, 20))], [(0, 1), (0, 1)])
+    assert match.totals == (13, 24)
+    assert match.is_over
+    assert match.winners == (0,)
+
+
+def test_b12_rounds_are_configurable() -> None:
+    """B12: the number of rounds is a profile setting."""
+    match = play_match(Match.start(attrs.evolve(BR, match_rounds=1), players=4, seed=2))
+    assert len(match.results) == 1
+
+
+def test_r9_highest_total_wins() -> None:
+    """R9: most points wins the Rummikub-style match."""
+    match = Match(RK, 2, 0, [result((10, -10), (0,)), result((-3, 3), (1,))], [(0, 1), (0, 1)])
+    assert match.is_over
+    assert match.winners == (0,)
+
+
+def test_r9_tie_starts_an_extra_round_among_the_tied_only() -> None:
+    """R9: a tie at the end starts an extra round among the tied players only."""
+    match = Match(
+        RK, 3, 4, [result((5, 5, -10), (0,)), result((0, 0, 0)), result((0, 0, 0))], [(0, 1, 2)] * 3
+    )
+    assert match.totals == (5, 5, -10)
+    assert not match.is_over
+    assert match.next_seats() == (0, 1)
+    state = match.new_round()
+    assert state.players == 2
+    final, _ = m.play_round(state, [m.SimpleBot()] * 2)
+    after = match.record(final)
+    assert after.seats[-1] == (0, 1)
+    assert after.totals[2] == -10
+
+
+def test_tie_without_tie_breaks_is_shared() -> None:
+    """Without tie_break_rounds a tied match ends with several winners."""
+    match = Match(BR, 2, 0, [result((5, 5))], [(0, 1)])
+    match = attrs.evolve(match, profile=attrs.evolve(BR, match_rounds=1))
+    assert match.is_over
+    assert match.winners == (0, 1)
+
+
+def test_rounds_are_seeded_from_the_match_seed() -> None:
+    """Each round's deal is derived from the match seed and its number."""
+    a, b = Match.start(BR, 4, seed=9), Match.start(BR, 4, seed=9)
+    assert a.new_round() == b.new_round()
+    assert m.round_seed(9, 0) != m.round_seed(9, 1)
+    assert m.round_seed(9, 0) == m.round_seed(9, 0)
+
+
+def test_recording_an_unfinished_round_is_an_error() -> None:
+    """Only a finished round can be recorded."""
+    match = Match.start(BR, 2, seed=1)
+    with pytest.raises(InvalidStateError, match="not over"):
+        match.record(match.new_round())
+
+
+def test_a_finished_match_deals_no_more_rounds() -> None:
+    """new_round after the end is an error."""
+    match = play_match(Match.start(attrs.evolve(BR, match_rounds=1), players=2, seed=1))
+    with pytest.raises(InvalidStateError, match="the match is over"):
+        match.new_round()
+
+
+def test_match_round_trips_through_dict() -> None:
+    """A match serializes with its profile and results."""
+    match = play_match(Match.start(BR, players=2, seed=3))
+    assert Match.from_dict(match.to_dict()) == match
+
+
+def test_match_rejects_bad_player_count() -> None:
+    """A match has a player count the profile allows."""
+    with pytest.raises(InvalidStateError, match="is for 2-6"):
+        Match.start(BR, players=9, seed=1)

@@ -1,0 +1,282 @@
+"""GameState: dealing, conservation, immutability, views and serialization (§0, B2, R1)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import attrs
+import pytest
+from tests.helpers import assert_conserved
+
+import mexemexe as m
+from mexemexe import InvalidStateError
+
+BR = m.get_profile("brazilian")
+RK = m.get_profile("rummikub")
+
+
+# -- deal -------------------------------------------------------------------------
+
+
+def test_deal_is_reproducible() -> None:
+    """The same seed gives the same deal."""
+    assert m.deal(BR, players=4, seed=7) == m.deal("brazilian", players=4, seed=7)
+    assert m.deal(BR, players=4, seed=7) != m.deal(BR, players=4, seed=8)
+
+
+def test_deal_is_the_same_on_every_platform() -> None:
+    """The shuffle depends only on getrandbits, so this deal is fixed forever."""
+    state = m.deal(BR, players=4, seed=7)
+    assert m.format_cards(state.hands[0]) == "AC 2C 3H 4H 6S 6C 7D 9C 9C KH JK"
+    assert str(state.stock[-1]) == "2D"
+
+
+def test_deal_accepts_a_random_instance() -> None:
+    """A random.Random may be passed instead of an int."""
+    assert m.deal(BR, players=2, seed=random.Random(5)) == m.deal(BR, players=2, seed=5)
+
+
+@pytest.mark.parametrize("seed", [None, "7", 1.5])
+def test_deal_needs_an_explicit_seed(seed: object) -> None:
+    """Randomness is always explicit: no default, no other seed types."""
+    with pytest.raises(TypeError, match="seed must be an int or a random.Random"):
+        m.deal(BR, players=2, seed=seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("players", "size"), [(2, 11), (3, 11), (4, 11), (5, 11), (6, 9)])
+def test_brazilian_hand_sizes(players: int, size: int) -> None:
+    """B2: 11 cards each for 2-5 players, 9 for 6; the rest is the stock."""
+    state = m.deal(BR, players=players, seed=1)
+    assert all(len(h) == size for h in state.hands)
+    assert len(state.stock) == 108 - players * size
+    assert state.discard_pile == ()
+
+
+def test_rummikub_hand_size() -> None:
+    """R1: 11 cards each from a 106-card deck."""
+    state = m.deal(RK, players=3, seed=1)
+    assert [len(h) for h in state.hands] == [11, 11, 11]
+    assert len(state.stock) == 106 - 33
+
+
+def test_deal_rejects_too_many_players() -> None:
+    """B2: at most 6 players."""
+    with pytest.raises(m.ProfileError, match="not 7"):
+        m.deal(BR, players=7, seed=1)
+
+
+def test_player_zero_starts() -> None:
+    """B3: player 0 ('o mão') starts."""
+    assert m.deal(BR, players=4, seed=1).current_player == 0
+
+
+def test_stacked_deal_places_cards_and_shuffles_the_rest() -> None:
+    """A stacked deal places the given hands and table; the rest becomes the stock."""
+    state = m.deal(BR, hands=["7H 8H 9H 2C", "KS KD"], table="5S 6S 7S", seed=1)
+    assert state.hands[0] == m.parse_cards("2C 7H 8H 9H")
+    assert state.table == m.parse_table("5S 6S 7S")
+    assert len(state.stock) == 108 - 9
+    assert_conserved(state)
+
+
+def test_stacked_deal_rejects_extra_copies() -> None:
+    """More copies of a card than the deck holds is a clear error."""
+    with pytest.raises(InvalidStateError, match="3 x 7H"):
+        m.deal(BR, hands=["7H 7H", "7H"], seed=1)
+
+
+def test_stacked_deal_rejects_an_invalid_table() -> None:
+    """A stacked table must be valid under the profile."""
+    with pytest.raises(InvalidStateError, match="joker not allowed in a group"):
+        m.deal(BR, hands=["2C", "3C"], table="7S 7H JK", seed=1)
+
+
+def test_stacked_deal_player_count_must_match() -> None:
+    """players= and hands= must agree."""
+    with pytest.raises(InvalidStateError, match="players=3 but 2 hands"):
+        m.deal(BR, 3, hands=["2C", "3C"], seed=1)
+
+
+def test_first_player_must_be_a_player() -> None:
+    """first_player outside the players is an error."""
+    with pytest.raises(InvalidStateError, match="first_player 4"):
+        m.deal(BR, players=4, seed=1, first_player=4)
+
+
+# -- conservation and construction ------------------------------------------------
+
+
+def test_every_deal_conserves_the_deck() -> None:
+    """§0: stock + hands + table is the full deck."""
+    for profile in (BR, RK):
+        for players in range(2, 7):
+            assert_conserved(m.deal(profile, players=players, seed=players))
+
+
+def test_a_state_that_loses_a_card_cannot_be_built() -> None:
+    """§0: a missing card is an InvalidStateError naming it."""
+    state = m.deal(BR, players=2, seed=1)
+    with pytest.raises(InvalidStateError, match=r"missing: " + str(state.stock[0])):
+        attrs.evolve(state, stock=state.stock[1:])
+
+
+def test_a_state_that_duplicates_a_card_cannot_be_built() -> None:
+    """§0: a duplicated card is an InvalidStateError naming it."""
+    state = m.deal(BR, players=2, seed=1)
+    extra = state.hands[0][0]
+    hands = ((*state.hands[0], extra), state.hands[1])
+    with pytest.raises(InvalidStateError, match=f"too many: {extra} x1"):
+        attrs.evolve(state, hands=hands)
+
+
+def test_current_player_must_exist() -> None:
+    """An out-of-range current player is rejected."""
+    with pytest.raises(InvalidStateError, match="current_player 5"):
+        attrs.evolve(m.deal(BR, players=2, seed=1), current_player=5)
+
+
+def test_states_are_immutable_values() -> None:
+    """States are frozen, hashable and compare by value."""
+    state = m.deal(BR, players=2, seed=1)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        state.turn = 3  # type: ignore[misc]
+    assert hash(state) == hash(m.deal(BR, players=2, seed=1))
+
+
+def test_a_move_returns_a_new_state_and_leaves_the_old_one() -> None:
+    """Moves never mutate: the old state stays usable and unchanged."""
+    state = m.deal(BR, players=2, seed=1)
+    before = state.to_dict()
+    after = state.draw()
+    assert after is not state
+    assert state.to_dict() == before
+    assert after.turn == 1
+
+
+def test_successor_shares_structure() -> None:
+    """Unchanged parts are shared, not copied."""
+    state = m.deal(BR, players=2, seed=1)
+    after = state.draw()
+    assert after.table is state.table
+    assert after.hands[1] is state.hands[1]
+    assert after.profile is state.profile
+
+
+# -- views --------------------------------------------------------------------------
+
+
+def test_view_shows_own_hand_and_sizes_only() -> None:
+    """A view holds own hand, the table and the other hands' sizes."""
+    state = m.deal(BR, players=3, seed=4)
+    view = state.view(1)
+    assert view.hand == state.hands[1]
+    assert view.hand_sizes == (11, 11, 11)
+    assert view.stock_size == len(state.stock)
+    data = view.to_dict()
+    assert set(data) >= {"hand", "table", "hand_sizes", "stock_size", "current_player"}
+    text = json.dumps(data)
+    for other in (0, 2):
+        assert m.format_cards(state.hands[other]) not in text
+    assert "seed" not in text
+    assert "stock" not in {k for k in data if k != "stock_size"}
+
+
+def test_views_cannot_tell_hidden_cards_apart() -> None:
+    """Two states differing only in cards player 0 cannot see give player 0 identical views."""
+    state = m.deal(BR, players=3, seed=4)
+    # Swap one card of player 2's hand with a different card from the stock.
+    hidden = state.hands[2][0]
+    k = next(i for i, c in enumerate(state.stock) if c != hidden)
+    swapped = state.stock[k]
+    stock = (*state.stock[:k], hidden, *state.stock[k + 1 :])
+    hand2 = tuple(sorted((*state.hands[2][1:], swapped)))
+    other = attrs.evolve(state, hands=(state.hands[0], state.hands[1], hand2), stock=stock)
+    assert other != state
+    assert other.view(0) == state.view(0)
+    assert other.view(0).to_json() == state.view(0).to_json()
+    assert other.view(2) != state.view(2)
+
+
+def test_views_hide_the_card_another_player_drew() -> None:
+    """After a draw, other players learn that a card was drawn, not which."""
+    state = m.deal(BR, players=2, seed=4)
+    # A state identical except for the order of the stock's top two cards.
+    stock = (*state.stock[:-2], state.stock[-1], state.stock[-2])
+    if stock[-1] == state.stock[-1]:
+        pytest.skip("top two cards are equal")
+    other = attrs.evolve(state, stock=stock)
+    a, b = state.draw(), other.draw()
+    assert a.view(0).last != b.view(0).last
+    assert a.view(1) == b.view(1)
+    assert a.view(1).last is not None
+    assert a.view(1).last.drawn == ()
+
+
+def test_view_of_unknown_player_is_an_error() -> None:
+    """A view for a player who is not in the round raises a library error."""
+    with pytest.raises(InvalidStateError, match="no player 5"):
+        m.deal(BR, players=2, seed=1).view(5)
+
+
+# -- serialization -----------------------------------------------------------------
+
+
+def test_state_round_trips_through_json() -> None:
+    """to_json / from_json give an equal state, with a schema tag."""
+    state = m.deal(BR, players=4, seed=9).draw().draw()
+    data = state.to_dict()
+    assert data["schema"] == "mexemexe.state/1"
+    assert m.GameState.from_json(state.to_json()) == state
+
+
+def test_custom_profile_round_trips() -> None:
+    """A custom variant is serialized with all its settings."""
+    variant = attrs.evolve(BR, name="br-2j", jokers=2, failed_play_penalty=3)
+    state = m.deal(variant, players=2, seed=3)
+    assert m.GameState.from_dict(state.to_dict()).profile == variant
+
+
+@pytest.mark.parametrize(
+    ("tamper", "message"),
+    [
+        (
+            lambda d: d["hands"].__setitem__(0, d["hands"][0] + " " + d["hands"][0].split()[0]),
+            "too many",
+        ),
+        (lambda d: d.__setitem__("stock", d["stock"].split(" ", 1)[1]), "missing"),
+        (lambda d: d.__setitem__("schema", "other/9"), "unknown schema"),
+        (lambda d: d.pop("hands"), "missing key 'hands'"),
+        (lambda d: d.__setitem__("current_player", "0"), "expected an integer"),
+        (lambda d: d["hands"].__setitem__(0, "7H ZZ"), "bad token 'ZZ'"),
+        (lambda d: d["profile"].__setitem__("jokers", 9), "invalid"),
+        (lambda d: d["profile"].__setitem__("colour", "red"), "unknown profile settings"),
+        (lambda d: d.__setitem__("table", ["7S 7H JK"]), "table is not valid"),
+        (lambda d: d.__setitem__("opened", [True]), "opened has 1 entries"),
+    ],
+)
+def test_tampered_data_is_rejected_clearly(tamper, message: str) -> None:  # type: ignore[no-untyped-def]
+    """from_dict on tampered data raises InvalidStateError saying what is wrong."""
+    data = m.deal(BR, players=2, seed=1).to_dict()
+    tamper(data)
+    with pytest.raises(InvalidStateError, match=message):
+        m.GameState.from_dict(data)
+
+
+def test_from_json_rejects_non_json() -> None:
+    """Text that is not JSON is an InvalidStateError."""
+    with pytest.raises(InvalidStateError, match="not JSON"):
+        m.GameState.from_json("{nope")
+
+
+def test_from_dict_rejects_non_mapping() -> None:
+    """A list is not a state."""
+    with pytest.raises(InvalidStateError, match="a state is a mapping"):
+        m.GameState.from_dict([1, 2])  # type: ignore[arg-type]
+
+
+def test_repr_and_str_are_readable() -> None:
+    """repr summarises; str shows hands and table."""
+    state = m.deal(BR, players=2, seed=1)
+    assert repr(state).startswith("<GameState brazilian turn=0 player=0 hands=[11, 11]")
+    assert "player 1 (11 cards)" in str(state)
