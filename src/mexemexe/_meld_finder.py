@@ -1,11 +1,11 @@
 """Find the melds that can be made from a multiset of cards (a hand).
 
-Used by `GameState.legal_moves` (the "lay down one new meld" plays) and by
-the bots. Each run uses the hand's own natural card wherever it has one and a
-joker only for a missing card; each group is a set of distinct suits of one
-rank plus jokers. Every meld returned is valid under the profile (by
-construction; ``tests/test_meld_finder.py`` checks it against `classify_meld`
-and against a brute-force search).
+Used by `GameState.legal_moves` (exactly the melds a hand can lay down) and
+by the bots. Runs are every window of consecutive values in one suit, each
+position filled by the hand's natural card or by a joker; groups are every
+set of distinct suits of one rank held, plus jokers. Every meld returned is
+valid under the profile by construction; ``tests/test_meld_finder.py``
+checks it against `classify_meld` and against a brute-force search.
 """
 
 from __future__ import annotations
@@ -73,36 +73,31 @@ def _order(meld: tuple[Card, ...]) -> tuple[int, list[int]]:
 def _runs_in_suit(
     held: set[int], suit: int, jokers: int, top: int, min_run: int, found: set[tuple[Card, ...]]
 ) -> None:
-    """Add every run of ``suit`` from the ``held`` values plus up to ``jokers`` jokers to ``found``.
+    """Add every run of ``suit`` from the ``held`` values and up to ``jokers`` jokers to ``found``.
 
-    A run spans from one held value to another (or to itself), with jokers
-    filling its gaps and, with jokers to spare, extending either end.
+    Every window of consecutive values, each position filled by its natural
+    card (where held) or by a joker, with at least one natural card.
     """
     if top == 14 and 1 in held:
         held = held | {14}
-    values = sorted(held)
-    if len(values) + jokers < min_run:
+    if len(held) + jokers < min_run:
         return
     cards = _RUN_CARDS[suit]
     joker = JOKER
-    for i, first in enumerate(values):
-        for j in range(i, len(values)):
-            last = values[j]
-            span = last - first + 1
-            if span > 13:
-                break
-            spare = jokers - (span - (j - i + 1))
-            if spare < 0:
-                break
-            for below in range(spare + 1):
-                lo = first - below
-                if lo < 1:
-                    break
-                for above in range(spare - below + 1):
-                    hi = last + above
-                    if hi > top or hi - lo + 1 > 13:
-                        break
-                    if hi - lo + 1 >= min_run:
-                        found.add(
-                            tuple(cards[v] if v in held else joker for v in range(lo, hi + 1))
-                        )
+    for lo in range(1, top - min_run + 2):
+        for hi in range(lo + min_run - 1, min(top, lo + 12) + 1):
+            have = [v for v in range(lo, hi + 1) if v in held]
+            gaps = hi - lo + 1 - len(have)
+            if gaps > jokers:
+                break  # a longer window has at least these gaps
+            if not have:
+                continue
+            spare = jokers - gaps
+            # Any `extra` of the held naturals may be replaced by jokers too.
+            for extra in range(min(spare, len(have) - 1) + 1):
+                for replaced in combinations(have, extra):
+                    out = tuple(
+                        cards[v] if v in held and v not in replaced else joker
+                        for v in range(lo, hi + 1)
+                    )
+                    found.add(out)
