@@ -9,6 +9,10 @@ state (`GameState.apply`). Text forms:
 ``pass``               `Pass` (empty stock, R6)
 ``forfeit``            `Forfeit`: give up the turn, take the penalty (B8, R5)
 ``play <table>``       `Play`: propose the whole new table (B6, R4)
+``meld <cards>``       `LayDown` a new meld from the hand (G4)
+``layoff <card> <i>``  `LayOff` a card onto meld ``i`` (G4)
+``swap <card> <i>``    `SwapJoker`: take meld ``i``'s joker for the card (G12)
+``discard <card>``     `Discard`, ending the turn (G4)
 =====================  ==========================================
 
 `Move.parse` reads them (case-insensitive, extra spaces allowed) and
@@ -21,10 +25,23 @@ from typing import Any, ClassVar, Literal
 
 import attrs
 
+from ._cards import CODE, Card, as_cards
 from ._errors import NotationError
+from ._notation import format_cards, parse_cards_span
 from ._table import Table
 
-__all__ = ["Draw", "Forfeit", "Move", "Pass", "Play", "parse_move"]
+__all__ = [
+    "Discard",
+    "Draw",
+    "Forfeit",
+    "LayDown",
+    "LayOff",
+    "Move",
+    "Pass",
+    "Play",
+    "SwapJoker",
+    "parse_move",
+]
 
 
 class Move:
@@ -179,3 +196,120 @@ class Play(Move):
 
     def __str__(self) -> str:
         return f"play {self.table}"
+
+
+def _sorted_cards(value: Any) -> tuple[Card, ...]:
+    return tuple(sorted(as_cards(value), key=CODE))
+
+
+def _card(value: Any) -> Card:
+    return value if isinstance(value, Card) else Card.parse(value)
+
+
+def _card_and_index(text: str, args: str, offset: int, keyword: str) -> tuple[Card, int]:
+    parts = args.split()
+    if len(parts) != 2:
+        raise NotationError(
+            text, args.strip(), offset, f"'{keyword}' takes a card and a meld number"
+        )
+    try:
+        card = Card.parse(parts[0])
+    except NotationError as err:
+        raise NotationError(text, parts[0], offset + args.find(parts[0]), err.reason) from None
+    if not parts[1].isdigit():
+        raise NotationError(
+            text, parts[1], offset + args.rfind(parts[1]), "a meld number is 0, 1, 2 …"
+        )
+    return card, int(parts[1])
+
+
+@attrs.frozen(repr=False)
+class LayDown(Move):
+    """Lay down a new meld from the hand (G4 step 2). Text: ``meld 7H 8H 9H``.
+
+    The cards are kept sorted, so two moves laying down the same cards are equal;
+    the meld goes on the table in its canonical order.
+
+    Attributes:
+        cards: The meld's cards.
+    """
+
+    keyword: ClassVar[str] = "meld"
+    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+
+    @classmethod
+    def _from_args(cls, text: str, args: str, offset: int) -> Move:
+        cards = parse_cards_span(text, offset) if args.strip() else ()
+        if not cards:
+            raise NotationError(text, "", offset, "'meld' needs the meld's cards after it")
+        return cls(cards)
+
+    def __str__(self) -> str:
+        return "meld " + format_cards(self.cards)
+
+
+@attrs.frozen(repr=False)
+class LayOff(Move):
+    """Add one card from the hand to a meld on the table (G4 step 2). Text: ``layoff 7H 2``.
+
+    Attributes:
+        card: The card.
+        meld_index: The meld on the table, counted from 0.
+    """
+
+    keyword: ClassVar[str] = "layoff"
+    card: Card = attrs.field(converter=_card)
+    meld_index: int = attrs.field(validator=attrs.validators.ge(0))
+
+    @classmethod
+    def _from_args(cls, text: str, args: str, offset: int) -> Move:
+        return cls(*_card_and_index(text, args, offset, "layoff"))
+
+    def __str__(self) -> str:
+        return f"layoff {self.card} {self.meld_index}"
+
+
+@attrs.frozen(repr=False)
+class SwapJoker(Move):
+    """Exchange a table joker for the natural card it stands for (G12). Text: ``swap 7H 2``.
+
+    Attributes:
+        card: The natural card from the hand, the one the joker stands for.
+        meld_index: The meld holding the joker.
+    """
+
+    keyword: ClassVar[str] = "swap"
+    card: Card = attrs.field(converter=_card)
+    meld_index: int = attrs.field(validator=attrs.validators.ge(0))
+
+    @classmethod
+    def _from_args(cls, text: str, args: str, offset: int) -> Move:
+        return cls(*_card_and_index(text, args, offset, "swap"))
+
+    def __str__(self) -> str:
+        return f"swap {self.card} {self.meld_index}"
+
+
+@attrs.frozen(repr=False)
+class Discard(Move):
+    """Discard one card, ending the turn (G4 step 3). Text: ``discard 7H``.
+
+    Attributes:
+        card: The card to discard.
+    """
+
+    keyword: ClassVar[str] = "discard"
+    card: Card = attrs.field(converter=_card)
+
+    @classmethod
+    def _from_args(cls, text: str, args: str, offset: int) -> Move:
+        token = args.strip()
+        if not token or len(token.split()) != 1:
+            raise NotationError(text, token, offset, "'discard' takes exactly one card")
+        try:
+            return cls(Card.parse(token))
+        except NotationError as err:
+            raise NotationError(text, token, offset + args.find(token), err.reason) from None
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"

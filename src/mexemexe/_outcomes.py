@@ -43,8 +43,11 @@ class Outcome:
     note: str = ""
 
     def hidden(self) -> Outcome:
-        """This outcome as other players see it: the drawn cards' identities removed."""
-        if not self.drawn:
+        """This outcome as other players see it: the drawn cards' identities removed.
+
+        A card taken from the face-up discard pile stays visible.
+        """
+        if not self.drawn or getattr(self.move, "source", "stock") == "discard":
             return self
         return attrs.evolve(self, drawn=(), note=self.note or f"drew {len(self.drawn)}")
 
@@ -56,7 +59,10 @@ class Outcome:
         elif self.penalty:
             text = f"{who} forfeited the turn and drew {len(self.drawn)} penalty card(s)"
         elif self.drawn:
-            text = f"{who} drew {format_cards(self.drawn)}"
+            source = (
+                " from the discard pile" if getattr(self.move, "source", "") == "discard" else ""
+            )
+            text = f"{who} drew {format_cards(self.drawn)}{source}"
         else:
             text = f"{who}: {self.move}"
         return f"{text} ({self.note})" if self.note else text

@@ -52,6 +52,16 @@ def _table(value: TableLike) -> Table:
     return Table.coerce(value)
 
 
+def _optional_card(value: Card | str | None) -> Card | None:
+    if value is None or isinstance(value, Card):
+        return value
+    return Card.parse(value)
+
+
+def _owners(value: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(int(x) for x in meld) for meld in value)
+
+
 def _bools(value: Iterable[bool]) -> tuple[bool, ...]:
     return tuple(bool(v) for v in value)
 
@@ -93,6 +103,16 @@ class GameState:
         recycles: Times the discard pile was turned into a new stock (G8).
         last: What the previous move did, or ``None`` at the start.
         result: How the round ended, or ``None`` while it is being played.
+        phase: Where the turn is: ``"play"`` (shared table: one move per
+            turn), or ``"draw"`` then ``"meld"`` (discard games, G4).
+        taken: A card taken from the discard pile this turn that may not be
+            discarded in the same turn (G5), or ``None``.
+        laid_this_turn: Whether the current player has laid down or laid off
+            a card this turn (G10).
+        jokers_owed: Jokers taken from the table this turn that must still be
+            used in a meld before the turn ends (G12).
+        owners: For discard games, who laid down each table card, parallel
+            to ``table`` (G4); empty for shared-table games.
     """
 
     profile: Profile = attrs.field(converter=_profile)
@@ -109,6 +129,11 @@ class GameState:
     recycles: int = 0
     last: Outcome | None = None
     result: RoundResult | None = None
+    phase: str = "play"
+    taken: Card | None = attrs.field(default=None, converter=_optional_card)
+    laid_this_turn: bool = False
+    jokers_owed: int = 0
+    owners: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_owners)
 
     def __attrs_post_init__(self) -> None:
         problems = self._consistency_problems()
@@ -149,6 +174,17 @@ class GameState:
             problems.append("turn, passes and recycles cannot be negative")
         if self.result is not None and len(self.result.scores) != n:
             problems.append(f"the result scores {len(self.result.scores)} players, not {n}")
+        engine = _engine(profile)
+        if self.phase not in engine.PHASES:
+            problems.append(f"phase {self.phase!r} is not one of {', '.join(engine.PHASES)}")
+        if self.owners:
+            shape = [len(meld) for meld in self.table.melds]
+            if [len(o) for o in self.owners] != shape:
+                problems.append("owners does not match the table's melds")
+            elif any(not 0 <= p < n for o in self.owners for p in o):
+                problems.append("owners names a player who is not in the round")
+        if self.jokers_owed < 0:
+            problems.append("jokers_owed cannot be negative")
         # Conservation (§0): every card of the deck exactly once, in one place.
         codes = sorted(
             map(
@@ -276,12 +312,61 @@ class GameState:
 
         return self.apply(Pass(), player=player)
 
+    def meld(self, cards: Iterable[Card | str] | str, *, player: int | None = None) -> GameState:
+        """Lay down a new meld from the hand (discard games, G4).
+
+        Raises:
+            IllegalMoveError: Out of phase, cards not in hand, or an invalid meld.
+        """
+        from ._moves import LayDown
+
+        return self.apply(LayDown(cards), player=player)
+
+    def lay_off(self, card: Card | str, meld_index: int, *, player: int | None = None) -> GameState:
+        """Add a card from the hand to anyone's meld on the table, keeping it valid (G4).
+
+        Raises:
+            IllegalMoveError: Out of phase, card not in hand, or the meld would become invalid.
+        """
+        from ._moves import LayOff
+
+        return self.apply(LayOff(card, meld_index), player=player)
+
+    def swap_joker(
+        self, card: Card | str, meld_index: int, *, player: int | None = None
+    ) -> GameState:
+        """Exchange a table joker for the natural card it stands for (G12).
+
+        The joker goes to the hand and must be used in a meld before the turn ends.
+
+        Raises:
+            IllegalMoveError: If the profile has no joker swap, or the joker does not
+                stand for that card.
+        """
+        from ._moves import SwapJoker
+
+        return self.apply(SwapJoker(card, meld_index), player=player)
+
+    def discard(self, card: Card | str, *, player: int | None = None) -> GameState:
+        """Discard a card, ending the turn (G4, G5).
+
+        Raises:
+            IllegalMoveError: Out of phase, card not in hand, the card just taken (G5),
+                or a table joker still to be melded (G12).
+        """
+        from ._moves import Discard
+
+        return self.apply(Discard(card), player=player)
+
     def legal_moves(self) -> tuple[Move, ...]:
         """The current player's legal moves; see the turn-structure module for what is listed.
 
         Shared table (B, R): draw or pass, forfeit, and every play that lays
         down one new meld from the hand. Rearrangements are not enumerated
         (there are far too many); every listed move is legal.
+
+        Discard games (G): exactly the legal moves — every draw, every meld
+        the hand can lay down, every lay-off, every joker swap and every discard.
         """
         return self.view(self.current_player).legal_moves()
 
@@ -324,6 +409,10 @@ class GameState:
             recycles=self.recycles,
             last=last,
             result=self.result,
+            phase=self.phase,
+            taken=self.taken,
+            jokers_owed=self.jokers_owed,
+            owners=self.owners,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -342,6 +431,11 @@ class GameState:
             "recycles": self.recycles,
             "last": None if self.last is None else self.last.to_dict(),
             "result": None if self.result is None else self.result.to_dict(),
+            "phase": self.phase,
+            "taken": None if self.taken is None else str(self.taken),
+            "laid_this_turn": self.laid_this_turn,
+            "jokers_owed": self.jokers_owed,
+            "owners": [list(o) for o in self.owners],
         }
 
     @classmethod
@@ -499,6 +593,10 @@ class PlayerView:
         recycles: Times the discard pile became the stock.
         last: The previous move's outcome, with other players' drawn cards hidden.
         result: The round's result, once over.
+        phase: Where the turn is (see `GameState.phase`).
+        taken: The card that may not be discarded this turn (G5), if any.
+        jokers_owed: Jokers the current player must still meld (G12).
+        owners: Who laid each table card (G4), for discard games.
     """
 
     player: int
@@ -515,6 +613,10 @@ class PlayerView:
     recycles: int
     last: Outcome | None
     result: RoundResult | None
+    phase: str = "play"
+    taken: Card | None = None
+    jokers_owed: int = 0
+    owners: tuple[tuple[int, ...], ...] = ()
 
     @property
     def my_turn(self) -> bool:
@@ -546,6 +648,10 @@ class PlayerView:
             "recycles": self.recycles,
             "last": None if self.last is None else self.last.to_dict(),
             "result": None if self.result is None else self.result.to_dict(),
+            "phase": self.phase,
+            "taken": None if self.taken is None else str(self.taken),
+            "jokers_owed": self.jokers_owed,
+            "owners": [list(o) for o in self.owners],
         }
 
     def to_json(self, **kwargs: Any) -> str:
@@ -622,7 +728,15 @@ def deal(
         pile: list[Card] = []
         if prof.turn_structure == "discard":
             pile.append(cards.pop())
-        return GameState(prof, dealt, stacked_table, cards, pile, current_player=first_player)
+        return GameState(
+            prof,
+            dealt,
+            stacked_table,
+            cards,
+            pile,
+            current_player=first_player,
+            phase=_engine(prof).INITIAL_PHASE,
+        )
     hand_list = [as_cards(h) for h in hands]
     if players is not None and players != len(hand_list):
         raise InvalidStateError(f"players={players} but {len(hand_list)} hands were given")
@@ -658,4 +772,14 @@ def deal(
     stock = shuffled(remaining, rng)
     if prof.turn_structure == "discard" and not pile and stock:
         pile.append(stock.pop())
-    return GameState(prof, hand_list, stacked_table, stock, pile, current_player=first_player)
+    owners = [(-1,) * len(meld) for meld in stacked_table.melds]
+    return GameState(
+        prof,
+        hand_list,
+        stacked_table,
+        stock,
+        pile,
+        current_player=first_player,
+        phase=_engine(prof).INITIAL_PHASE,
+        owners=owners if prof.turn_structure == "discard" else (),
+    )

@@ -16,10 +16,10 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from ._cards import CODE, Card
+from ._cards import CODE, JOKER, Card
 from ._meld_finder import find_melds
 from ._melds import meld_extensions, table_extensions
-from ._moves import Draw, Move, Pass, Play
+from ._moves import Discard, Draw, LayDown, LayOff, Move, Pass, Play
 from ._profiles import Profile
 from ._state import PlayerView
 from ._table import Table
@@ -38,16 +38,25 @@ class Bot(Protocol):
 
 @attrs.frozen
 class SimpleBot:
-    """A quick, deterministic bot for the shared-table games (B, R).
+    """A quick, deterministic bot for every rummy profile.
 
-    On its turn it lays down every meld it can make from its hand alone
-    (largest first), then lays off single cards at the ends of runs or into
-    groups on the table; if it placed nothing it draws (or passes with an
-    empty stock where the profile says so, R6). It never rearranges the table.
+    Shared table (B, R): it lays down every meld it can make from its hand
+    alone (largest first), then lays off single cards at the ends of runs or
+    into groups on the table; if it placed nothing it draws (or passes with
+    an empty stock where the profile says so, R6). It never rearranges.
+
+    Discard games (G): it takes the top discard when that card joins a meld,
+    else draws from the stock; then lays down its largest meld, one move at a
+    time, lays off what it can, and discards its highest-scoring card. It
+    never exchanges table jokers.
     """
 
     def choose(self, view: PlayerView) -> Move:
         """Pick a move for ``view.player``."""
+        if view.phase == "draw":
+            return _choose_draw(view)
+        if view.phase == "meld":
+            return _choose_meld_phase(view)
         profile = view.profile
         hand = list(view.hand)
         new_melds: list[tuple[Card, ...]] = []
@@ -68,6 +77,37 @@ class SimpleBot:
         if view.stock_size or profile.stock_exhaustion != "pass":
             return Draw()
         return Pass()
+
+
+def _choose_draw(view: PlayerView) -> Move:
+    """Discard games, draw phase: take the top discard if it joins a meld (G4)."""
+    legal = view.legal_moves()
+    take = Draw("discard")
+    if take in legal:
+        top = view.discard_pile[-1]
+        useful = top in _extension_index(view.table, view.profile) or any(
+            top in meld for meld in find_melds([*view.hand, top], view.profile)
+        )
+        if useful or Draw() not in legal:
+            return take
+    return Draw()
+
+
+def _choose_meld_phase(view: PlayerView) -> Move:
+    """Discard games, meld phase: meld, else lay off, else discard (G4-G6)."""
+    profile = view.profile
+    melds = find_melds(view.hand, profile)
+    if melds:
+        return LayDown(melds[0])
+    index = _extension_index(view.table, profile)
+    for card in sorted(view.hand, key=CODE):
+        if card in index:
+            return LayOff(card, index[card])
+    choices = [c for c in view.hand if c != view.taken and c != JOKER] or [
+        c for c in view.hand if c != view.taken
+    ]
+    worst = max(choices, key=lambda c: (profile.card_points(c), c.code))
+    return Discard(worst)
 
 
 def _lay_off_all(

@@ -16,12 +16,12 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import TextIO
 
 import attrs
 
 from ._errors import MexeMexeError
-from ._moves import Play
 from ._notation import format_cards
 from ._profiles import get_profile, profile_names
 from ._table import format_table, parse_table
@@ -59,15 +59,15 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"player {i} is dealt {format_cards(hand, unicode=args.unicode)}\n")
     out.write("\n")
     final, record = play_round(state, [SimpleBot()] * args.players)
-    states = list(record.states())
-    for after in states[1:]:
+
+    for before, after in pairwise(record.states()):
         outcome = after.last
         assert outcome is not None
         out.write(
-            f"turn {after.turn:3}  {outcome.describe()}   "
+            f"turn {before.turn + 1:3}  {outcome.describe()}   "
             f"[{len(after.hands[outcome.player])} in hand, stock {len(after.stock)}]\n"
         )
-        if isinstance(outcome.move, Play):
+        if after.table is not before.table:
             out.write(f"          table: {format_table(after.table, unicode=args.unicode)}\n")
     result = final.result
     assert result is not None

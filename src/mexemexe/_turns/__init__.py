@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import shared_table
+from . import discard, shared_table
 
 __all__ = ["ENGINES"]
 
 #: Engine module by ``Profile.turn_structure``.
 ENGINES: dict[str, ModuleType] = {
     "shared_table": shared_table,
+    "discard": discard,
 }

@@ -37,7 +37,11 @@ if TYPE_CHECKING:
     from .._outcomes import EndReason
     from .._state import GameState, PlayerView
 
-__all__ = ["apply", "legal_moves", "propose"]
+__all__ = ["INITIAL_PHASE", "PHASES", "apply", "legal_moves", "propose"]
+
+#: A shared-table turn is one move: a play, a draw, a pass or a forfeit.
+PHASES = ("play",)
+INITIAL_PHASE = "play"
 
 
 def _over_problem(state: GameState) -> Problem:

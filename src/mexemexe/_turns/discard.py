@@ -1,0 +1,448 @@
+"""The discard turn (Galician rummy, RULES.md G).
+
+A turn goes, in this order (G4):
+
+1. **draw** the top card of the stock or of the discard pile;
+2. **meld**: lay down new melds from the hand (`LayDown`) and lay off cards
+   onto anyone's melds (`LayOff`), as often as wanted; in the joker variant,
+   exchange a table joker for the natural card it stands for (`SwapJoker`,
+   G12) — that joker must be melded before the turn ends;
+3. **discard** one card, which ends the turn (G4). A card just taken from the
+   discard pile may not be discarded in the same turn, unless the player
+   also held the other copy (G5).
+
+The table is never rearranged. A player whose hand empties — by discarding
+the last card or by melding everything — wins the round (G6), scoring
+double if they had laid down nothing before in the round (G10).
+
+An empty stock is replaced by the discard pile turned over, unshuffled, with
+its top card turned to start a new pile (G8); after ``max_recycles`` such
+turn-overs a player who would draw from the empty stock ends the round with
+no winner and no score (G8 **[decision]**).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .._cards import CODE, JOKER, Card
+from .._errors import IllegalMoveError, Problem
+from .._meld_finder import find_melds
+from .._melds import classify_meld, meld_extensions
+from .._moves import Discard, Draw, LayDown, LayOff, Move, SwapJoker
+from .._outcomes import Outcome, Proposal
+from .._scoring import round_result
+from .._table import Table
+
+if TYPE_CHECKING:
+    from .._outcomes import EndReason
+    from .._profiles import Profile
+    from .._state import GameState, PlayerView
+
+__all__ = ["INITIAL_PHASE", "PHASES", "apply", "legal_moves", "propose"]
+
+#: ``"draw"``: the turn starts with a draw; ``"meld"``: melds, lay-offs, then a discard.
+PHASES = ("draw", "meld")
+INITIAL_PHASE = "draw"
+
+
+def propose(state: GameState, table: Table) -> Proposal:
+    """Discard games never take a whole new table: melds and lay-offs only (G4)."""
+    rule = state.profile.section("play")
+    return Proposal(
+        table,
+        (),
+        (Problem("no rearranging of the table: lay down melds or lay off cards instead", rule),),
+    )
+
+
+# -- helpers -------------------------------------------------------------------------
+
+
+def _illegal(state: GameState, what: str, message: str, key: str = "play") -> IllegalMoveError:
+    return IllegalMoveError(what, [Problem(message, state.profile.section(key))])
+
+
+def _replace(seq: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*seq[:index], value, *seq[index + 1 :])
+
+
+def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    """``hand`` minus ``cards`` as multisets, or None if the hand lacks one."""
+    rest = list(hand)
+    for card in cards:
+        try:
+            rest.remove(card)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+def _stock_draw(state: GameState) -> str:
+    """What a draw from the stock does now: 'draw', 'recycle', 'end' or 'impossible'."""
+    if state.stock:
+        return "draw"
+    if state.recycles >= state.profile.max_recycles:
+        return "end"
+    if len(state.discard_pile) >= 2:
+        return "recycle"
+    return "end" if not state.discard_pile else "impossible"
+
+
+def _joker_usable(hand: tuple[Card, ...], table: Table, profile: Profile) -> bool:
+    """Whether a joker in ``hand`` can still be melded or laid off this turn (G12)."""
+    if any(JOKER in ext for ext in (meld_extensions(m, profile) for m in table.melds)):
+        return True
+    return any(JOKER in meld for meld in find_melds(hand, profile))
+
+
+def _end(state: GameState, reason: EndReason, outcome: Outcome, **changes: Any) -> GameState:
+    hands = changes.get("hands", state.hands)
+    player = state.current_player
+    went_out = player if reason == "out" else None
+    bonus = (
+        state.profile.mexe_mexe_multiplier if reason == "out" and not state.opened[player] else 1
+    )
+    result = round_result(state.profile, hands, reason, went_out, multiplier=bonus)
+    if bonus > 1:
+        outcome = Outcome(
+            outcome.player,
+            outcome.move,
+            outcome.drawn,
+            outcome.placed,
+            outcome.penalty,
+            f"went out in one turn: score x{bonus} ({state.profile.section('bonus')})",
+        )
+    return state._successor(turn=state.turn + 1, last=outcome, result=result, **changes)
+
+
+def _after_meld(state: GameState, outcome: Outcome, **changes: Any) -> GameState:
+    """Finish a meld-phase move: going out (G6) or staying in the meld phase."""
+    hand = changes["hands"][state.current_player]
+    if not hand:
+        return _end(state, "out", outcome, **changes)
+    owed = changes.get("jokers_owed", state.jokers_owed)
+    if (
+        owed
+        and JOKER in hand
+        and not _joker_usable(hand, changes.get("table", state.table), state.profile)
+    ):
+        raise _illegal(
+            state,
+            f"cannot {outcome.move}",
+            "this would leave the joker taken from the table with no meld to join this turn",
+            "jokers",
+        )
+    return state._successor(laid_this_turn=True, last=outcome, **changes)
+
+
+# -- moves -----------------------------------------------------------------------------
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """The state after ``move`` by the current player.
+
+    Raises:
+        IllegalMoveError: If the move is not allowed now; ``state`` is unchanged.
+    """
+    if state.result is not None:
+        raise _illegal(state, f"cannot {move}", "the round is over", "stock")
+    if state.phase == "draw":
+        if isinstance(move, Draw):
+            return _draw(state, move)
+        raise _illegal(
+            state,
+            f"cannot {move}",
+            "the turn is in its draw phase: first draw from the stock or the discard pile",
+        )
+    if isinstance(move, LayDown):
+        return _lay_down(state, move)
+    if isinstance(move, LayOff):
+        return _lay_off(state, move)
+    if isinstance(move, SwapJoker):
+        return _swap(state, move)
+    if isinstance(move, Discard):
+        return _discard(state, move)
+    if isinstance(move, Draw):
+        raise _illegal(state, f"cannot {move}", "the turn is in its meld phase: the card was drawn")
+    raise _illegal(
+        state,
+        f"'{move}' is not a move of the discard game",
+        "the turn is in its meld phase: meld, lay off, or discard to end the turn",
+    )
+
+
+def _draw(state: GameState, move: Draw) -> GameState:
+    player = state.current_player
+    profile = state.profile
+    changes: dict[str, Any] = {}
+    note = ""
+    if move.source == "discard":
+        if not state.discard_pile:
+            raise _illegal(state, "cannot draw from the discard pile", "the discard pile is empty")
+        card = state.discard_pile[-1]
+        pile = state.discard_pile[:-1]
+        locked = None if profile.can_discard_taken_card or card in state.hand else card
+        hand = tuple(sorted((*state.hand, card), key=CODE))
+        return state._successor(
+            hands=_replace(state.hands, player, hand),
+            discard_pile=pile,
+            phase="meld",
+            taken=locked,
+            last=Outcome(player, move, drawn=(card,)),
+        )
+    status = _stock_draw(state)
+    stock, pile = state.stock, state.discard_pile
+    if status == "end":
+        rule = profile.section("stock")
+        note = f"the stock is empty after {state.recycles} turn-overs: no winner ({rule})"
+        return _end(state, "recycles", Outcome(player, move, note=note))
+    if status == "impossible":
+        raise _illegal(
+            state,
+            "cannot draw from the stock",
+            "the stock is empty and the discard pile is too small to turn over: take the discard",
+            "stock",
+        )
+    if status == "recycle":
+        turned = tuple(reversed(pile))  # the bottom card of the pile is now on top
+        stock, pile = turned[:-1], (turned[-1],)
+        changes["recycles"] = state.recycles + 1
+        note = (
+            f"the discard pile was turned over as the new stock "
+            f"({changes['recycles']} of {profile.max_recycles}, {profile.section('stock')})"
+        )
+    card = stock[-1]
+    hand = tuple(sorted((*state.hand, card), key=CODE))
+    return state._successor(
+        hands=_replace(state.hands, player, hand),
+        stock=stock[:-1],
+        discard_pile=pile,
+        phase="meld",
+        taken=None,
+        last=Outcome(player, move, drawn=(card,), note=note),
+        **changes,
+    )
+
+
+def _lay_down(state: GameState, move: LayDown) -> GameState:
+    player = state.current_player
+    rest = _without(state.hand, move.cards)
+    if rest is None:
+        raise _illegal(
+            state, f"cannot {move}", f"not all of {' '.join(map(str, move.cards))} are in the hand"
+        )
+    result = classify_meld(move.cards, state.profile)
+    if result.kind is None:
+        raise IllegalMoveError(f"cannot {move}", result.problems)
+    meld = result.canonical
+    used = move.cards.count(JOKER)
+    return _after_meld(
+        state,
+        Outcome(player, move, placed=move.cards),
+        hands=_replace(state.hands, player, rest),
+        table=Table._trusted((*state.table.melds, meld)),
+        owners=(*state.owners, (player,) * len(meld)),
+        jokers_owed=max(0, state.jokers_owed - used),
+    )
+
+
+def _lay_off(state: GameState, move: LayOff) -> GameState:
+    player = state.current_player
+    card, index = move.card, move.meld_index
+    if index >= len(state.table):
+        raise _illegal(
+            state, f"cannot {move}", f"there is no meld {index} (the table has {len(state.table)})"
+        )
+    rest = _without(state.hand, (card,))
+    if rest is None:
+        raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
+    meld = state.table.melds[index]
+    extended = (*meld, card)
+    result = classify_meld(extended, state.profile)
+    if result.kind is None:
+        raise IllegalMoveError(f"cannot {move}", [p.at(index) for p in result.problems])
+    owners = (*state.owners[index], player)
+    new_meld = result.canonical
+    new_owners = tuple(owners[i] for i in result.order)
+    return _after_meld(
+        state,
+        Outcome(player, move, placed=(card,)),
+        hands=_replace(state.hands, player, rest),
+        table=Table._trusted(_replace(state.table.melds, index, new_meld)),
+        owners=_replace(state.owners, index, new_owners),
+        jokers_owed=max(0, state.jokers_owed - (card == JOKER)),
+    )
+
+
+def _swap(state: GameState, move: SwapJoker) -> GameState:
+    player = state.current_player
+    profile = state.profile
+    card, index = move.card, move.meld_index
+    if not profile.joker_swap:
+        raise _illegal(state, f"cannot {move}", "this game has no joker exchange", "jokers")
+    if card == JOKER:
+        raise _illegal(state, f"cannot {move}", "a joker is exchanged for a natural card", "jokers")
+    if index >= len(state.table):
+        raise _illegal(
+            state, f"cannot {move}", f"there is no meld {index} (the table has {len(state.table)})"
+        )
+    rest = _without(state.hand, (card,))
+    if rest is None:
+        raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
+    meld = state.table.melds[index]
+    result = classify_meld(meld, profile)
+    position = (
+        next(
+            (
+                i
+                for i, (c, r) in enumerate(zip(meld, result.resolved, strict=True))
+                if c == JOKER and r == card
+            ),
+            None,
+        )
+        if result.kind is not None
+        else None
+    )
+    if position is None:
+        raise _illegal(
+            state, f"cannot {move}", f"meld {index} has no joker standing for {card}", "jokers"
+        )
+    new_meld = _replace(meld, position, card)
+    hand = tuple(sorted((*rest, JOKER), key=CODE))
+    table = Table._trusted(_replace(state.table.melds, index, new_meld))
+    if not _joker_usable(hand, table, profile):
+        raise _illegal(
+            state, f"cannot {move}", "the joker could not be used in a meld this turn", "jokers"
+        )
+    return state._successor(
+        hands=_replace(state.hands, player, hand),
+        table=table,
+        owners=_replace(state.owners, index, _replace(state.owners[index], position, player)),
+        jokers_owed=state.jokers_owed + 1,
+        last=Outcome(player, move, placed=(card,)),
+    )
+
+
+def _discard(state: GameState, move: Discard) -> GameState:
+    player = state.current_player
+    card = move.card
+    rest = _without(state.hand, (card,))
+    if rest is None:
+        raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
+    if state.jokers_owed:
+        raise _illegal(
+            state,
+            f"cannot {move}",
+            "the joker taken from the table must be used in a meld first",
+            "jokers",
+        )
+    if state.taken is not None and card == state.taken:
+        raise _illegal(
+            state,
+            f"cannot {move}",
+            "a card just taken from the discard pile cannot be discarded this turn",
+            "discard",
+        )
+    hands = _replace(state.hands, player, rest)
+    pile = (*state.discard_pile, card)
+    outcome = Outcome(player, move)
+    opened = _replace(state.opened, player, state.opened[player] or state.laid_this_turn)
+    if not rest:
+        return _end(state, "out", outcome, hands=hands, discard_pile=pile)
+    return state._successor(
+        hands=hands,
+        discard_pile=pile,
+        opened=opened,
+        current_player=(player + 1) % state.players,
+        turn=state.turn + 1,
+        phase="draw",
+        taken=None,
+        laid_this_turn=False,
+        jokers_owed=0,
+        last=outcome,
+    )
+
+
+# -- legal moves ---------------------------------------------------------------------
+
+
+def legal_moves(view: PlayerView) -> tuple[Move, ...]:
+    """Exactly the current player's legal moves.
+
+    Draw phase: the draws allowed. Meld phase: every `LayDown` of a meld the
+    hand can make, every `LayOff` of a hand card onto a meld it extends, every
+    `SwapJoker` (G12) and every allowed `Discard`. Moves that would leave an
+    owed joker with no way to be melded are left out, as `apply` refuses them.
+    """
+    profile = view.profile
+    if view.phase == "draw":
+        moves: list[Move] = []
+        stock = "draw" if view.stock_size else _empty_stock_status(view)
+        if stock != "impossible":
+            moves.append(Draw())
+        if view.discard_pile:
+            moves.append(Draw("discard"))
+        return tuple(moves)
+    hand = view.hand
+    candidates: list[Move] = [LayDown(meld) for meld in find_melds(hand, profile)]
+    distinct = sorted(set(hand), key=CODE)
+    extensions = [meld_extensions(meld, profile) for meld in view.table.melds]
+    candidates.extend(
+        LayOff(card, i) for card in distinct for i, ext in enumerate(extensions) if card in ext
+    )
+    if profile.joker_swap:
+        for i, meld in enumerate(view.table.melds):
+            if JOKER not in meld:
+                continue
+            result = classify_meld(meld, profile)
+            for c, r in zip(meld, result.resolved, strict=True):
+                if c == JOKER and r in hand:
+                    candidates.append(SwapJoker(r, i))
+    if not view.jokers_owed:
+        candidates.extend(Discard(card) for card in distinct if card != view.taken)
+    if view.jokers_owed or profile.joker_swap:
+        return tuple(dict.fromkeys(c for c in candidates if _keeps_joker_usable(view, c)))
+    return tuple(dict.fromkeys(candidates))
+
+
+def _empty_stock_status(view: PlayerView) -> str:
+    if view.recycles >= view.profile.max_recycles:
+        return "end"
+    if len(view.discard_pile) >= 2:
+        return "recycle"
+    return "end" if not view.discard_pile else "impossible"
+
+
+def _keeps_joker_usable(view: PlayerView, move: Move) -> bool:
+    """Whether ``move`` leaves any owed joker (or a swapped one) a meld to join."""
+    profile = view.profile
+    hand, table = view.hand, view.table
+    if isinstance(move, SwapJoker):
+        meld = table.melds[move.meld_index]
+        result = classify_meld(meld, profile)
+        position = next(
+            i
+            for i, (c, r) in enumerate(zip(meld, result.resolved, strict=True))
+            if c == JOKER and r == move.card
+        )
+        rest = _without(hand, (move.card,))
+        assert rest is not None
+        new_table = Table._trusted(
+            _replace(table.melds, move.meld_index, _replace(meld, position, move.card))
+        )
+        return _joker_usable((*rest, JOKER), new_table, profile)
+    if not view.jokers_owed:
+        return True
+    if isinstance(move, LayDown):
+        rest = _without(hand, move.cards)
+        assert rest is not None
+        new_table = Table._trusted((*table.melds, classify_meld(move.cards, profile).canonical))
+    elif isinstance(move, LayOff):
+        rest = _without(hand, (move.card,))
+        assert rest is not None
+        meld = classify_meld((*table.melds[move.meld_index], move.card), profile).canonical
+        new_table = Table._trusted(_replace(table.melds, move.meld_index, meld))
+    else:
+        return True
+    return not rest or JOKER not in rest or _joker_usable(rest, new_table, profile)
