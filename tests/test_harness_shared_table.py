@@ -8,11 +8,11 @@ import attrs
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from tests.harness import assert_terminates, make_machine
-from tests.helpers import assert_conserved
 
 import mexemexe as m
 from mexemexe import strategies as mst
+from tests.harness import assert_terminates, make_machine
+from tests.helpers import assert_conserved
 
 BR = m.get_profile("brazilian")
 RK = m.get_profile("rummikub")

@@ -309,3 +309,19 @@ def test_classification_never_raises(profile: m.Profile, meld: tuple[Card, ...])
     """Any list of cards gets a verdict: a kind, or problems — never an exception."""
     result = profile.classify_meld(meld)
     assert bool(result) != bool(result.problems)
+
+
+@given(st.data())
+def test_meld_extensions_are_exact(data: st.DataObject) -> None:
+    """meld_extensions lists exactly the cards whose addition keeps the meld valid (G4)."""
+    profile = data.draw(PROFILES)
+    meld = data.draw(mst.melds(profile))
+    extensions = m.meld_extensions(meld, profile)
+    for card in [*(m.Card.from_code(i) for i in range(52)), JOKER]:
+        assert (card in extensions) == profile.is_valid_meld((*meld, card)), card
+
+
+def test_a_card_a_joker_stands_for_extends_the_meld() -> None:
+    """A joker gives way to its natural card and moves to an end (R3, G12)."""
+    assert Card.parse("QS") in m.meld_extensions(m.parse_cards("10S JS JK"), RK)
+    assert Card.parse("7D") in m.meld_extensions(m.parse_cards("7S 7H JK"), RK)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from tests.helpers import assert_conserved
 
 import mexemexe as m
 from mexemexe import Draw, Forfeit, IllegalMoveError, Pass, Play
+from tests.helpers import assert_conserved
 
 BR = m.get_profile("brazilian")
 RK = m.get_profile("rummikub")

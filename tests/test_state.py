@@ -7,10 +7,10 @@ import random
 
 import attrs
 import pytest
-from tests.helpers import assert_conserved
 
 import mexemexe as m
 from mexemexe import InvalidStateError
+from tests.helpers import assert_conserved
 
 BR = m.get_profile("brazilian")
 RK = m.get_profile("rummikub")

@@ -21,7 +21,18 @@ from ._errors import (
 from ._match import Match, round_seed
 from ._meld_finder import find_melds
 from ._melds import MeldKind, MeldResult, classify_meld, meld_extensions
-from ._moves import Draw, Forfeit, Move, Pass, Play, parse_move
+from ._moves import (
+    Discard,
+    Draw,
+    Forfeit,
+    LayDown,
+    LayOff,
+    Move,
+    Pass,
+    Play,
+    SwapJoker,
+    parse_move,
+)
 from ._notation import format_cards, parse_cards
 from ._outcomes import Outcome, Proposal, RoundResult
 from ._profiles import (
@@ -45,12 +56,15 @@ __all__ = [
     "JOKER",
     "Bot",
     "Card",
+    "Discard",
     "Draw",
     "Forfeit",
     "GameRecord",
     "GameState",
     "IllegalMoveError",
     "InvalidStateError",
+    "LayDown",
+    "LayOff",
     "Match",
     "MeldKind",
     "MeldResult",
@@ -69,6 +83,7 @@ __all__ = [
     "RoundResult",
     "SimpleBot",
     "Suit",
+    "SwapJoker",
     "Table",
     "TableReport",
     "__version__",

@@ -473,9 +473,10 @@ def _run_shape_problem(
 def meld_extensions(cards: Sequence[Card], profile: Profile) -> frozenset[Card]:
     """The cards that can be added to the valid meld ``cards`` keeping it valid (lay-off, G4).
 
-    For a group, the missing suits of its rank (while it has room); for a run,
-    the natural card just below and just above it; and the joker, where the
-    profile lets one join. Empty for an invalid meld.
+    Exact: for a group, a missing suit of its rank, or a suit a joker stands
+    for (the joker takes another); for a run, a card just past an end, or
+    one the jokers can make room for by moving (``JK 2S 3S`` takes ``5S``);
+    and the joker, where the profile lets one join. Empty for an invalid meld.
 
     Args:
         cards: A meld, as written.
@@ -493,19 +494,23 @@ def meld_extensions(cards: Sequence[Card], profile: Profile) -> frozenset[Card]:
         return found
     result = classify_meld(cards, profile)
     candidates: list[Card] = []
-    if result.kind is MeldKind.GROUP:
-        base = result.resolved[0].code & ~3
-        held = {r.code & 3 for r in result.resolved}
-        candidates = [_BY_CODE[base + s] for s in range(4) if s not in held]
-    elif result.kind is MeldKind.RUN:
+    naturals = [c for c in cards if c.code != JOKER_CODE]
+    single = len(naturals) == 1  # one natural and jokers: either kind may result
+    if result.kind is MeldKind.GROUP or (result.kind is not None and single):
+        # Any suit of the rank: a joker standing for one may give way to it.
+        base = naturals[0].code & ~3
+        candidates.extend(_BY_CODE[base + s] for s in range(4))
+    if result.kind is MeldKind.RUN or (result.kind is not None and single):
+        # Beyond either end, or a card a joker stands for: the jokers may move,
+        # so with j jokers a card up to j + 1 past an end can fit.
+        reach = 1 + len(cards) - len(naturals)
         low, high = result.low, result.high
-        assert low is not None
-        assert high is not None
-        run_cards = _RUN_CARDS[result.resolved[0].code & 3]
-        if low > 1:
-            candidates.append(run_cards[low - 1])
-        if high < 14:
-            candidates.append(run_cards[high + 1])
+        if low is None or high is None:  # a group of one natural and jokers
+            low = high = (naturals[0].code >> 2) + 1
+        run_cards = _RUN_CARDS[naturals[0].code & 3]
+        candidates.extend(
+            run_cards[v] for v in range(max(1, low - reach), min(14, high + reach) + 1)
+        )
     if result.kind is not None:
         candidates.append(_BY_CODE[JOKER_CODE])
     found = frozenset(c for c in candidates if classify_meld((*cards, c), profile).kind is not None)

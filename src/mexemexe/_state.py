@@ -112,7 +112,8 @@ class GameState:
         jokers_owed: Jokers taken from the table this turn that must still be
             used in a meld before the turn ends (G12).
         owners: For discard games, who laid down each table card, parallel
-            to ``table`` (G4); empty for shared-table games.
+            to ``table`` (G4; -1 for a card of a stacked table); empty for
+            shared-table games.
     """
 
     profile: Profile = attrs.field(converter=_profile)
@@ -181,7 +182,7 @@ class GameState:
             shape = [len(meld) for meld in self.table.melds]
             if [len(o) for o in self.owners] != shape:
                 problems.append("owners does not match the table's melds")
-            elif any(not 0 <= p < n for o in self.owners for p in o):
+            elif any(not -1 <= p < n for o in self.owners for p in o):
                 problems.append("owners names a player who is not in the round")
         if self.jokers_owed < 0:
             problems.append("jokers_owed cannot be negative")
@@ -476,6 +477,11 @@ class GameState:
                 result=None
                 if data.get("result") is None
                 else RoundResult.from_dict(data["result"]),
+                phase=str(data.get("phase", "play")),
+                taken=data.get("taken"),
+                laid_this_turn=bool(data.get("laid_this_turn", False)),
+                jokers_owed=_int(data.get("jokers_owed", 0)),
+                owners=data.get("owners", ()),
             )
         except InvalidStateError:
             raise

@@ -29,7 +29,7 @@ from .._cards import CODE, JOKER, Card
 from .._errors import IllegalMoveError, Problem
 from .._meld_finder import find_melds
 from .._melds import classify_meld, meld_extensions
-from .._moves import Discard, Draw, LayDown, LayOff, Move, SwapJoker
+from .._moves import Discard, Draw, LayDown, LayOff, Move, Play, SwapJoker
 from .._outcomes import Outcome, Proposal
 from .._scoring import round_result
 from .._table import Table
@@ -89,11 +89,53 @@ def _stock_draw(state: GameState) -> str:
     return "end" if not state.discard_pile else "impossible"
 
 
-def _joker_usable(hand: tuple[Card, ...], table: Table, profile: Profile) -> bool:
-    """Whether a joker in ``hand`` can still be melded or laid off this turn (G12)."""
-    if any(JOKER in ext for ext in (meld_extensions(m, profile) for m in table.melds)):
+def can_finish(
+    hand: tuple[Card, ...], table: Table, owed: int, taken: Card | None, profile: Profile
+) -> bool:
+    """Whether a turn in its meld phase can still be ended (G4-G6, G12).
+
+    It ends with a discard, which needs every owed table joker melded (G12)
+    and a card other than the one locked by G5, or by melding the whole hand.
+    Searches melds and lay-offs only when the quick answers fail.
+    """
+    return _finish(tuple(sorted(hand, key=CODE)), table.melds, owed, taken, profile, {})
+
+
+def _finish(
+    hand: tuple[Card, ...],
+    melds: tuple[tuple[Card, ...], ...],
+    owed: int,
+    taken: Card | None,
+    profile: Profile,
+    seen: dict[Any, bool],
+) -> bool:
+    if not hand:
         return True
-    return any(JOKER in meld for meld in find_melds(hand, profile))
+    if (owed <= 0 or JOKER not in hand) and any(c != taken for c in hand):
+        return True
+    key = (hand, melds, owed)
+    if key in seen:
+        return seen[key]
+    seen[key] = False
+    for i, meld in enumerate(melds):
+        extensions = meld_extensions(meld, profile)
+        for card in dict.fromkeys(hand):
+            if card in extensions:
+                rest = _without(hand, (card,))
+                assert rest is not None
+                grown = classify_meld((*meld, card), profile).canonical
+                if _finish(
+                    rest, _replace(melds, i, grown), owed - (card == JOKER), taken, profile, seen
+                ):
+                    seen[key] = True
+                    return True
+    for new in find_melds(hand, profile):
+        rest = _without(hand, new)
+        assert rest is not None
+        if _finish(rest, (*melds, new), owed - new.count(JOKER), taken, profile, seen):
+            seen[key] = True
+            return True
+    return False
 
 
 def _end(state: GameState, reason: EndReason, outcome: Outcome, **changes: Any) -> GameState:
@@ -117,21 +159,19 @@ def _end(state: GameState, reason: EndReason, outcome: Outcome, **changes: Any) 
 
 
 def _after_meld(state: GameState, outcome: Outcome, **changes: Any) -> GameState:
-    """Finish a meld-phase move: going out (G6) or staying in the meld phase."""
+    """Finish a meld-phase move: going out (G6), or stay in the meld phase if the turn can end."""
     hand = changes["hands"][state.current_player]
     if not hand:
         return _end(state, "out", outcome, **changes)
+    table = changes.get("table", state.table)
     owed = changes.get("jokers_owed", state.jokers_owed)
-    if (
-        owed
-        and JOKER in hand
-        and not _joker_usable(hand, changes.get("table", state.table), state.profile)
-    ):
+    if not can_finish(hand, table, owed, state.taken, state.profile):
         raise _illegal(
             state,
             f"cannot {outcome.move}",
-            "this would leave the joker taken from the table with no meld to join this turn",
-            "jokers",
+            "this would leave no way to end the turn: the card taken from the discard pile "
+            "cannot be discarded (G5) and a joker taken from the table must be melded (G12)",
+            "discard",
         )
     return state._successor(laid_this_turn=True, last=outcome, **changes)
 
@@ -165,6 +205,8 @@ def apply(state: GameState, move: Move) -> GameState:
         return _discard(state, move)
     if isinstance(move, Draw):
         raise _illegal(state, f"cannot {move}", "the turn is in its meld phase: the card was drawn")
+    if isinstance(move, Play):
+        raise IllegalMoveError(f"cannot {move}", propose(state, move.table).problems)
     raise _illegal(
         state,
         f"'{move}' is not a move of the discard game",
@@ -311,7 +353,7 @@ def _swap(state: GameState, move: SwapJoker) -> GameState:
     new_meld = _replace(meld, position, card)
     hand = tuple(sorted((*rest, JOKER), key=CODE))
     table = Table._trusted(_replace(state.table.melds, index, new_meld))
-    if not _joker_usable(hand, table, profile):
+    if not can_finish(hand, table, state.jokers_owed + 1, state.taken, profile):
         raise _illegal(
             state, f"cannot {move}", "the joker could not be used in a meld this turn", "jokers"
         )
@@ -401,8 +443,8 @@ def legal_moves(view: PlayerView) -> tuple[Move, ...]:
                     candidates.append(SwapJoker(r, i))
     if not view.jokers_owed:
         candidates.extend(Discard(card) for card in distinct if card != view.taken)
-    if view.jokers_owed or profile.joker_swap:
-        return tuple(dict.fromkeys(c for c in candidates if _keeps_joker_usable(view, c)))
+    if view.jokers_owed or profile.joker_swap or view.taken is not None:
+        return tuple(dict.fromkeys(c for c in candidates if _leaves_a_way_on(view, c)))
     return tuple(dict.fromkeys(candidates))
 
 
@@ -414,35 +456,32 @@ def _empty_stock_status(view: PlayerView) -> str:
     return "end" if not view.discard_pile else "impossible"
 
 
-def _keeps_joker_usable(view: PlayerView, move: Move) -> bool:
-    """Whether ``move`` leaves any owed joker (or a swapped one) a meld to join."""
+def _leaves_a_way_on(view: PlayerView, move: Move) -> bool:
+    """Whether the turn can still be ended after ``move`` (as `apply` requires)."""
     profile = view.profile
     hand, table = view.hand, view.table
+    owed = view.jokers_owed
     if isinstance(move, SwapJoker):
         meld = table.melds[move.meld_index]
         result = classify_meld(meld, profile)
-        position = next(
-            i
-            for i, (c, r) in enumerate(zip(meld, result.resolved, strict=True))
-            if c == JOKER and r == move.card
-        )
+        pairs = enumerate(zip(meld, result.resolved, strict=True))
+        position = next(i for i, (c, r) in pairs if c == JOKER and r == move.card)
         rest = _without(hand, (move.card,))
         assert rest is not None
-        new_table = Table._trusted(
-            _replace(table.melds, move.meld_index, _replace(meld, position, move.card))
-        )
-        return _joker_usable((*rest, JOKER), new_table, profile)
-    if not view.jokers_owed:
-        return True
+        swapped = _replace(meld, position, move.card)
+        new_table = Table._trusted(_replace(table.melds, move.meld_index, swapped))
+        return can_finish((*rest, JOKER), new_table, owed + 1, view.taken, profile)
     if isinstance(move, LayDown):
         rest = _without(hand, move.cards)
         assert rest is not None
         new_table = Table._trusted((*table.melds, classify_meld(move.cards, profile).canonical))
+        owed -= move.cards.count(JOKER)
     elif isinstance(move, LayOff):
         rest = _without(hand, (move.card,))
         assert rest is not None
         meld = classify_meld((*table.melds[move.meld_index], move.card), profile).canonical
         new_table = Table._trusted(_replace(table.melds, move.meld_index, meld))
+        owed -= move.card == JOKER
     else:
         return True
-    return not rest or JOKER not in rest or _joker_usable(rest, new_table, profile)
+    return not rest or can_finish(rest, new_table, max(0, owed), view.taken, profile)
