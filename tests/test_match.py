@@ -107,3 +107,23 @@ def test_match_rejects_bad_player_count() -> None:
     """A match has a player count the profile allows."""
     with pytest.raises(InvalidStateError, match="is for 2-6"):
         Match.start(BR, players=9, seed=1)
+
+
+@pytest.mark.parametrize("profile", ["galician", "galician-jokers", "brazilian", "rummikub"])
+def test_a_full_match_replays_identically(profile: str) -> None:
+    """A seeded 4-player match with simple bots ends, and its round records replay to it."""
+    start = Match.start(profile, players=4, seed=21)
+    final, records = m.play_match(start, [m.SimpleBot()] * 4)
+    assert final.is_over
+    assert len(records) == len(final.results)
+    assert m.replay_match(start, records) == final
+    loaded = [m.GameRecord.from_json(r.to_json()) for r in records]
+    assert m.replay_match(start, loaded) == final
+
+
+def test_replay_rejects_a_record_from_another_deal() -> None:
+    """A round record must start from the deal the match makes."""
+    start = Match.start("brazilian", players=2, seed=1)
+    _, records = m.play_match(Match.start("brazilian", players=2, seed=2), [m.SimpleBot()] * 2)
+    with pytest.raises(InvalidStateError, match="does not start from the match's deal"):
+        m.replay_match(start, records)

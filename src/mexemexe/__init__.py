@@ -49,7 +49,7 @@ from ._table import Table, format_table, parse_table
 from ._validation import TableReport, validate_table
 from ._version import __version__
 from .bots import Bot, SimpleBot
-from .simulate import play_round
+from .simulate import play_match, play_round, replay_match
 
 __all__ = [
     "GALICIAN_SHORT_HAND_SIZES",
@@ -98,9 +98,11 @@ __all__ = [
     "parse_cards",
     "parse_move",
     "parse_table",
+    "play_match",
     "play_round",
     "profile_names",
     "register_profile",
+    "replay_match",
     "round_result",
     "round_seed",
     "validate_table",

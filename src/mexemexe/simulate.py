@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ._errors import IllegalMoveError
+from ._errors import IllegalMoveError, InvalidStateError
+from ._match import Match
 from ._moves import Move
 from ._record import GameRecord
 from ._state import GameState
 from .bots import Bot
 
-__all__ = ["play_round"]
+__all__ = ["play_match", "play_round", "replay_match"]
 
 
 def play_round(
@@ -57,3 +58,41 @@ def play_round(
             state = state.apply(move)
         moves.append(move)
     raise ValueError(f"the round did not end within {max_turns} turns")
+
+
+def play_match(match: Match, bots: Sequence[Bot]) -> tuple[Match, tuple[GameRecord, ...]]:
+    """Play ``match`` to its end; ``bots[seat]`` plays for each seat.
+
+    In a tie-break round (R9) only the tied seats play, each with its own bot.
+
+    Returns:
+        The finished match and the record of every round, in order.
+
+    Raises:
+        ValueError: If the number of bots differs from the number of seats.
+    """
+    if len(bots) != match.players:
+        raise ValueError(f"{len(bots)} bots for {match.players} seats")
+    records: list[GameRecord] = []
+    while not match.is_over:
+        seats = match.next_seats()
+        final, record = play_round(match.new_round(), [bots[seat] for seat in seats])
+        match = match.record(final)
+        records.append(record)
+    return match, tuple(records)
+
+
+def replay_match(start: Match, records: Sequence[GameRecord]) -> Match:
+    """Rebuild a match from its start and its round records, replaying every move.
+
+    Raises:
+        InvalidStateError: If a record does not start from the round the match
+            deals next, or does not end its round.
+        IllegalMoveError: If a record holds an illegal move.
+    """
+    match = start
+    for number, record in enumerate(records):
+        if record.initial != match.new_round():
+            raise InvalidStateError(f"round {number}'s record does not start from the match's deal")
+        match = match.record(record.replay())
+    return match
