@@ -91,3 +91,19 @@ def test_bad_arguments_give_usage_not_traceback() -> None:
     assert proc.returncode == 2
     assert "usage" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_demo_plays_a_maumau_match() -> None:
+    """demo --game maumau plays a whole seeded match and names who takes the pot."""
+    code, text = run("demo", "--game", "maumau", "--players", "3", "--seed", "2")
+    assert code == 0
+    assert "a seeded Mau-Mau match, 3 bots" in text
+    assert "takes the pot" in text
+
+
+def test_demo_galician_round() -> None:
+    """demo --profile galician plays a Galician round with its phases."""
+    code, text = run("demo", "--profile", "galician", "--seed", "5")
+    assert code == 0
+    assert "discard" in text
+    assert "round over" in text

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Literal
 
 import attrs
 
-from ._cards import CODE, Card, as_cards
+from ._cards import CODE, Card, Suit, as_cards
 from ._errors import NotationError
 from ._notation import format_cards, parse_cards_span
 from ._table import Table
@@ -290,26 +290,64 @@ class SwapJoker(Move):
         return f"swap {self.card} {self.meld_index}"
 
 
+def _optional_suit(value: Any) -> Suit | None:
+    if value is None or isinstance(value, Suit):
+        return value
+    return Suit.parse(value)
+
+
 @attrs.frozen(repr=False)
 class Discard(Move):
-    """Discard one card, ending the turn (G4 step 3). Text: ``discard 7H``.
+    """Discard one card, ending the turn (G4 step 3; M2).
+
+    Text: ``discard 7H``; in Mau-Mau also ``discard JH S`` (a Jack naming the
+    suit to follow, M6) and ``discard 7H announce`` (the last-card
+    announcement, M4).
 
     Attributes:
         card: The card to discard.
+        suit: The suit a Jack names (Mau-Mau, M6), else ``None``.
+        announce: Whether the player announces the last card (Mau-Mau, M4).
     """
 
     keyword: ClassVar[str] = "discard"
     card: Card = attrs.field(converter=_card)
+    suit: Suit | None = attrs.field(default=None, converter=_optional_suit)
+    announce: bool = False
 
     @classmethod
     def _from_args(cls, text: str, args: str, offset: int) -> Move:
-        token = args.strip()
-        if not token or len(token.split()) != 1:
-            raise NotationError(text, token, offset, "'discard' takes exactly one card")
+        words = args.split()
+        if not words:
+            raise NotationError(text, "", offset, "'discard' needs a card")
         try:
-            return cls(Card.parse(token))
+            card = Card.parse(words[0])
         except NotationError as err:
-            raise NotationError(text, token, offset + args.find(token), err.reason) from None
+            raise NotationError(text, words[0], offset + args.find(words[0]), err.reason) from None
+        suit: Suit | None = None
+        announce = False
+        for word in words[1:]:
+            where = offset + args.find(word)
+            if word.lower() == "announce" and not announce:
+                announce = True
+            elif suit is None and not announce:
+                try:
+                    suit = Suit.parse(word)
+                except NotationError:
+                    raise NotationError(
+                        text,
+                        word,
+                        where,
+                        "after the card: a suit to name (S, H, D, C) or 'announce'",
+                    ) from None
+            else:
+                raise NotationError(text, word, where, "unexpected word after the discard")
+        return cls(card, suit, announce)
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        text = f"discard {self.card}"
+        if self.suit is not None:
+            text += f" {self.suit.value}"
+        if self.announce:
+            text += " announce"
+        return text

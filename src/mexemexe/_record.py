@@ -18,6 +18,9 @@ __all__ = ["RECORD_SCHEMA", "GameRecord"]
 #: The schema tag written by `GameRecord.to_dict`.
 RECORD_SCHEMA = "mexemexe.record/1"
 
+#: State classes by the schema tag their ``to_dict`` writes (games register here).
+STATE_CLASSES: dict[str, Any] = {"mexemexe.state/1": GameState}
+
 
 def _moves(value: Sequence[Move | str]) -> tuple[Move, ...]:
     return tuple(parse_move(m) if isinstance(m, str) else m for m in value)
@@ -25,7 +28,7 @@ def _moves(value: Sequence[Move | str]) -> tuple[Move, ...]:
 
 @attrs.frozen
 class GameRecord:
-    """A round as data: the initial state (the deal) and the moves, in order.
+    """A round (or a Mau-Mau hand) as data: the initial state and the moves, in order.
 
     ``record.replay()`` is ``functools.reduce(GameState.apply, moves, initial)``.
 
@@ -34,22 +37,22 @@ class GameRecord:
         moves: The moves played (text forms are accepted).
     """
 
-    initial: GameState
+    initial: Any
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_moves)
 
     def append(self, move: Move | str) -> GameRecord:
         """A record with ``move`` added at the end (not checked until replayed)."""
         return attrs.evolve(self, moves=(*self.moves, *_moves([move])))
 
-    def replay(self) -> GameState:
+    def replay(self) -> Any:
         """The state after every move.
 
         Raises:
             IllegalMoveError: If a move is illegal where it stands (a tampered record).
         """
-        return functools.reduce(GameState.apply, self.moves, self.initial)
+        return functools.reduce(lambda state, move: state.apply(move), self.moves, self.initial)
 
-    def states(self) -> Iterator[GameState]:
+    def states(self) -> Iterator[Any]:
         """Every state from the initial one to the last, in order."""
         state = self.initial
         yield state
@@ -75,7 +78,9 @@ class GameRecord:
         try:
             if data.get("schema") != RECORD_SCHEMA:
                 raise InvalidStateError(f"unknown record schema {data.get('schema')!r}")
-            record = cls(GameState.from_dict(data["initial"]), data["moves"])
+            initial = data["initial"]
+            state_class = STATE_CLASSES.get(initial.get("schema"), GameState)
+            record = cls(state_class.from_dict(initial), data["moves"])
             if check:
                 record.replay()
         except IllegalMoveError as err:

@@ -49,7 +49,10 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     from .bots import SimpleBot
     from .simulate import play_round
 
+    if args.game == "maumau":
+        return _demo_maumau(args, out)
     profile = get_profile(args.profile)
+    args.players = 4 if args.players is None else args.players
     state = deal(profile, args.players, seed=args.seed)
     out.write(
         f"mexemexe {__version__}: a seeded {profile.name} round, {args.players} simple bots "
@@ -78,6 +81,34 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
             f"  player {player}: {result.hand_points[player]:3} points in hand, "
             f"scores {result.scores[player]:4}{mark}\n"
         )
+    return 0
+
+
+def _demo_maumau(args: argparse.Namespace, out: TextIO) -> int:
+    from .maumau import MauMauBot, MauMauMatch, play_maumau_match
+
+    players = args.players if args.players is not None else 6
+    start = MauMauMatch.start(players, seed=args.seed)
+    out.write(
+        f"mexemexe {__version__}: a seeded Mau-Mau match, {players} bots (seed {args.seed}); "
+        f"pot {start.pot} chips\n"
+    )
+    match, records = play_maumau_match(start, [MauMauBot()] * players)
+    for number, (record, seats) in enumerate(zip(records, match.seats, strict=True), 1):
+        final = record.replay()
+        result = final.result
+        assert result is not None
+        winner = seats[result.winners[0]] if result.winners else None
+        out.write(
+            f"\nhand {number}: seats {list(seats)}, {len(record.moves)} moves, "
+            f"{'seat ' + str(winner) + ' went out' if winner is not None else 'blocked'}"
+            + (" on a Jack: points double" if result.multiplier > 1 else "")
+            + "\n"
+        )
+        for player, seat in enumerate(seats):
+            out.write(f"  seat {seat}: +{result.scores[player]:3}\n")
+    out.write(f"\nfinal scores: {list(match.scores)}; re-entries {list(match.reentries)}\n")
+    out.write(f"seat {match.winner} takes the pot of {match.pot} chips\n")
     return 0
 
 
@@ -124,7 +155,16 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--profile", "-p", default="brazilian", help=f"rules: {', '.join(profile_names())}"
     )
-    demo.add_argument("--players", "-n", type=int, default=4, help="number of players (default 4)")
+    demo.add_argument(
+        "--game",
+        "-g",
+        choices=("rummy", "maumau"),
+        default="rummy",
+        help="rummy (a round of --profile) or maumau (a whole match)",
+    )
+    demo.add_argument(
+        "--players", "-n", type=int, default=None, help="players (default 4; Mau-Mau 6)"
+    )
     demo.add_argument("--seed", "-s", type=int, default=7, help="deal seed (default 7)")
     demo.add_argument("--unicode", action="store_true", help="write suits as ♠♥♦♣")
     demo.set_defaults(func=_demo)

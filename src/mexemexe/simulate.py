@@ -9,24 +9,25 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ._errors import IllegalMoveError, InvalidStateError
 from ._match import Match
 from ._moves import Move
 from ._record import GameRecord
-from ._state import GameState
 from .bots import Bot
 
 __all__ = ["play_match", "play_round", "replay_match"]
 
 
 def play_round(
-    state: GameState, bots: Sequence[Bot], *, max_turns: int = 100_000
-) -> tuple[GameState, GameRecord]:
+    state: Any, bots: Sequence[Bot], *, max_turns: int = 100_000
+) -> tuple[Any, GameRecord]:
     """Play ``state`` to the end of its round with one bot per player.
 
-    A bot that proposes an illegal move forfeits its turn (B8, R5), as a
-    player whose play fails would.
+    Works for every game of the library (rummy `GameState`, Mau-Mau state).
+    A bot that proposes an illegal move forfeits its turn (B8, R5) where the
+    game has forfeits; elsewhere the error propagates.
 
     Args:
         state: The starting state.
@@ -54,6 +55,9 @@ def play_round(
         try:
             state = state.apply(move)
         except IllegalMoveError:
+            # A failed play forfeits the turn (B8, R5) where the game has forfeits.
+            if Forfeit() not in state.legal_moves():
+                raise
             move = Forfeit()
             state = state.apply(move)
         moves.append(move)

@@ -369,6 +369,10 @@ def _swap(state: GameState, move: SwapJoker) -> GameState:
 def _discard(state: GameState, move: Discard) -> GameState:
     player = state.current_player
     card = move.card
+    if move.suit is not None or move.announce:
+        raise _illegal(
+            state, f"cannot {move}", "a rummy discard names no suit and announces nothing"
+        )
     rest = _without(state.hand, (card,))
     if rest is None:
         raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")

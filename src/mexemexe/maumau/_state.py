@@ -1,0 +1,764 @@
+"""The immutable Mau-Mau hand: state, turn rules, view (RULES.md M1-M7).
+
+A turn (M2): the player discards one card matching the top discard's suit or
+rank — a Jack matches anything and names the suit to follow (M6) — or draws
+one card from the stock, as often as they like, even holding a playable
+card; the turn ends only with a discard. With an empty stock the discard
+pile, less its top card, is shuffled into a new stock (M3, seeded); a player
+who can neither draw nor discard passes (M2 **[decision]**), and if every
+player passes in a row the hand is blocked: it ends with no winner and no
+score (a safeguard the seed does not mention).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
+from typing import Any
+
+import attrs
+
+from .._cards import CODE, Card, Suit, as_cards
+from .._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
+from .._moves import Discard, Draw, Move, Pass
+from .._notation import format_cards
+from .._outcomes import Outcome, RoundResult
+from .._random import Seed, make_rng, shuffled
+from ._profile import MAUMAU, MauMauProfile
+
+__all__ = ["SCHEMA", "MauMauState", "MauMauView", "deal"]
+
+#: The schema tag written by `MauMauState.to_dict`.
+SCHEMA = "mexemexe.maumau/1"
+
+
+def _hands(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(sorted(as_cards(h), key=CODE)) for h in value)
+
+
+def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    return as_cards(value)
+
+
+def _suit(value: Suit | str | None) -> Suit | None:
+    if value is None or isinstance(value, Suit):
+        return value
+    return Suit.parse(value)
+
+
+def _reshuffle_rng(seed: int, count: int) -> random.Random:
+    """The generator of the ``count``-th reshuffle (M3), the same on every platform."""
+    digest = hashlib.sha256(f"mexemexe-maumau:{seed}:{count}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+@attrs.frozen(repr=False)
+class MauMauState:
+    """One moment of a Mau-Mau hand; every move returns a new state.
+
+    Attributes:
+        profile: The rules.
+        hands: Each player's hand, sorted.
+        stock: The face-down stock, top card last.
+        discard_pile: The discard pile, top card last.
+        current_player: Whose turn it is.
+        direction: +1 or -1; a 10 reverses it (M5).
+        turn: Turns taken this hand.
+        requested_suit: The suit named by the last Jack (M6), or ``None``.
+        seed: Drives the reshuffles of M3 (hidden from views).
+        reshuffles: How many times the discard pile became the stock (M3).
+        drawn: Cards the current player has drawn this turn (M2).
+        passes: Consecutive passes (a blocked hand when everyone passes).
+        last: What the previous move did.
+        result: How the hand ended, once over.
+    """
+
+    profile: MauMauProfile
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
+    stock: tuple[Card, ...] = attrs.field(converter=_cards)
+    discard_pile: tuple[Card, ...] = attrs.field(converter=_cards)
+    current_player: int = 0
+    direction: int = 1
+    turn: int = 0
+    requested_suit: Suit | None = attrs.field(default=None, converter=_suit)
+    seed: int = 0
+    reshuffles: int = 0
+    drawn: int = 0
+    passes: int = 0
+    last: Outcome | None = None
+    result: RoundResult | None = None
+
+    def __attrs_post_init__(self) -> None:
+        problems = self._problems()
+        if problems:
+            raise InvalidStateError("invalid Mau-Mau state: " + "; ".join(problems))
+
+    def _problems(self) -> list[str]:
+        profile = self.profile
+        n = len(self.hands)
+        problems = []
+        if not profile.min_players <= n <= profile.max_players:
+            problems.append(
+                f"{n} players, but Mau-Mau is for {profile.min_players}-{profile.max_players}"
+            )
+        if not 0 <= self.current_player < max(n, 1):
+            problems.append(f"current_player {self.current_player} is not a player")
+        if self.direction not in (1, -1):
+            problems.append(f"direction {self.direction} is not +1 or -1")
+        if not self.discard_pile:
+            problems.append("the discard pile is never empty")
+        if min(self.turn, self.reshuffles, self.drawn, self.passes) < 0:
+            problems.append("counters cannot be negative")
+        codes = sorted(
+            map(CODE, chain(chain.from_iterable(self.hands), self.stock, self.discard_pile))
+        )
+        if codes != profile._deck_codes:
+            problems.append("the cards are not the Mau-Mau deck (conservation)")
+        return problems
+
+    def _successor(self, **changes: Any) -> MauMauState:
+        new = object.__new__(MauMauState)
+        for name in _FIELDS:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        problems = new._problems()
+        if problems:  # pragma: no cover - an engine bug
+            raise InvalidStateError("invalid Mau-Mau state: " + "; ".join(problems))
+        return new
+
+    # -- queries ---------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """How many players are in the hand."""
+        return len(self.hands)
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The current player's hand."""
+        return self.hands[self.current_player]
+
+    @property
+    def top(self) -> Card:
+        """The top card of the discard pile."""
+        return self.discard_pile[-1]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended."""
+        return self.result is not None
+
+    def playable(self, card: Card) -> bool:
+        """Whether ``card`` may be discarded now (M2, M6)."""
+        return _playable(card, self.top, self.requested_suit, self.profile)
+
+    # -- moves -------------------------------------------------------------------
+
+    def apply(self, move: Move | str, *, player: int | None = None) -> MauMauState:
+        """The state after ``move`` (a `Move` or its text).
+
+        Raises:
+            IllegalMoveError: If the rules forbid it; the state is unchanged.
+            NotationError: If ``move`` is text that is not a move.
+        """
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if player is not None and player != self.current_player:
+            raise IllegalMoveError(
+                f"it is player {self.current_player}'s turn, not player {player}'s",
+                [Problem("a player moves only on their own turn", self.profile.section("turn"))],
+            )
+        return _apply(self, move)
+
+    def draw(self, *, player: int | None = None) -> MauMauState:
+        """Draw one card from the stock; the turn goes on (M2).
+
+        Raises:
+            IllegalMoveError: If there is nothing to draw, even after M3's reshuffle.
+        """
+        return self.apply(Draw(), player=player)
+
+    def discard(
+        self,
+        card: Card | str,
+        *,
+        suit: Suit | str | None = None,
+        announce: bool = False,
+        player: int | None = None,
+    ) -> MauMauState:
+        """Discard a card matching the top card's suit or rank, ending the turn (M2).
+
+        Args:
+            card: The card.
+            suit: With a Jack, the suit the next player must follow (M6).
+            announce: Announce the last card when discarding down to one (M4).
+            player: If given, the player making the move.
+
+        Raises:
+            IllegalMoveError: If the card does not match, is not held, a Jack
+                names no suit, or the announcement is out of place.
+        """
+        return self.apply(Discard(card, suit, announce), player=player)
+
+    def pass_turn(self, *, player: int | None = None) -> MauMauState:
+        """Pass: only with nothing to draw and no playable card (M2 **[decision]**).
+
+        Raises:
+            IllegalMoveError: If the player could draw or discard.
+        """
+        return self.apply(Pass(), player=player)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Exactly the current player's legal moves (every draw, discard and pass)."""
+        return self.view(self.current_player).legal_moves()
+
+    def score(self) -> RoundResult:
+        """The hand's result if over; otherwise the points each player holds now (M7)."""
+        if self.result is not None:
+            return self.result
+        points = tuple(sum(self.profile.card_value(c) for c in h) for h in self.hands)
+        return RoundResult("in_progress", (), points, points)
+
+    # -- views and serialization ---------------------------------------------------
+
+    def view(self, player: int) -> MauMauView:
+        """What ``player`` may see: own hand, the discard pile, hand and stock sizes.
+
+        Raises:
+            InvalidStateError: If ``player`` is not in the hand.
+        """
+        if not isinstance(player, int) or not 0 <= player < self.players:
+            raise InvalidStateError(f"no player {player!r}: players are 0-{self.players - 1}")
+        last = self.last
+        if last is not None and last.player != player:
+            last = last.hidden()
+        return MauMauView(
+            player=player,
+            profile=self.profile,
+            hand=self.hands[player],
+            hand_sizes=tuple(len(h) for h in self.hands),
+            stock_size=len(self.stock),
+            discard_pile=self.discard_pile,
+            current_player=self.current_player,
+            direction=self.direction,
+            turn=self.turn,
+            requested_suit=self.requested_suit,
+            drawn=self.drawn,
+            last=last,
+            result=self.result,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict with a ``schema`` tag."""
+        return {
+            "schema": SCHEMA,
+            "profile": self.profile.to_dict(),
+            "hands": [format_cards(h) for h in self.hands],
+            "stock": format_cards(self.stock),
+            "discard_pile": format_cards(self.discard_pile),
+            "current_player": self.current_player,
+            "direction": self.direction,
+            "turn": self.turn,
+            "requested_suit": None if self.requested_suit is None else self.requested_suit.value,
+            "seed": self.seed,
+            "reshuffles": self.reshuffles,
+            "drawn": self.drawn,
+            "passes": self.passes,
+            "last": None if self.last is None else self.last.to_dict(),
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MauMauState:
+        """Rebuild from `to_dict` output, checking everything.
+
+        Raises:
+            InvalidStateError: If the data is malformed or breaks conservation.
+        """
+        try:
+            if data.get("schema") != SCHEMA:
+                raise InvalidStateError(
+                    f"unknown schema {data.get('schema')!r} (expected {SCHEMA!r})"
+                )
+            ints = {
+                k: data[k]
+                for k in (
+                    "current_player",
+                    "direction",
+                    "turn",
+                    "seed",
+                    "reshuffles",
+                    "drawn",
+                    "passes",
+                )
+            }
+            for key, value in ints.items():
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise InvalidStateError(f"{key}: expected an integer, got {value!r}")
+            return cls(
+                profile=MauMauProfile.from_dict(data["profile"]),
+                hands=[as_cards(h) for h in data["hands"]],
+                stock=as_cards(data["stock"]),
+                discard_pile=as_cards(data["discard_pile"]),
+                requested_suit=data.get("requested_suit"),
+                last=None if data.get("last") is None else Outcome.from_dict(data["last"]),
+                result=None
+                if data.get("result") is None
+                else RoundResult.from_dict(data["result"]),
+                **ints,
+            )
+        except InvalidStateError:
+            raise
+        except MexeMexeError as err:
+            raise InvalidStateError(f"invalid state data: {err}") from err
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            what = f"missing key {err}" if isinstance(err, KeyError) else str(err)
+            raise InvalidStateError(f"invalid state data: {what}") from err
+
+    def to_json(self, **kwargs: Any) -> str:
+        """`to_dict` as JSON text."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+
+    @classmethod
+    def from_json(cls, text: str) -> MauMauState:
+        """Rebuild from `to_json` output.
+
+        Raises:
+            InvalidStateError: If the text is not JSON or not a valid state.
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise InvalidStateError(f"not JSON: {err}") from err
+        if not isinstance(data, Mapping):
+            raise InvalidStateError("a state is a JSON object")
+        return cls.from_dict(data)
+
+    def __str__(self) -> str:
+        lines = [
+            f"Mau-Mau hand, turn {self.turn}, player {self.current_player} to move"
+            if self.result is None
+            else f"Mau-Mau hand over ({self.result.reason}), winners {list(self.result.winners)}",
+            f"top card: {self.top.unicode()}"
+            + (f", suit to follow: {self.requested_suit.unicode}" if self.requested_suit else ""),
+        ]
+        for i, hand in enumerate(self.hands):
+            marker = ">" if i == self.current_player and self.result is None else " "
+            lines.append(
+                f"{marker} player {i} ({len(hand):2} cards): {format_cards(hand, unicode=True)}"
+            )
+        lines.append(
+            f"stock: {len(self.stock)} cards, direction {'+' if self.direction > 0 else '-'}"
+        )
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        sizes = ", ".join(str(len(h)) for h in self.hands)
+        status = "over" if self.result is not None else f"player={self.current_player}"
+        return (
+            f"<MauMauState turn={self.turn} {status} hands=[{sizes}] top={self.top} "
+            f"stock={len(self.stock)}>"
+        )
+
+
+_FIELDS = tuple(f.name for f in attrs.fields(MauMauState))
+
+
+@attrs.frozen(repr=False)
+class MauMauView:
+    """What one Mau-Mau player may see: never other hands, the stock order or the seed.
+
+    Attributes:
+        player: Whose view this is.
+        profile: The rules.
+        hand: This player's hand.
+        hand_sizes: Every player's hand size.
+        stock_size: Cards in the stock.
+        discard_pile: The discard pile (face up), top card last.
+        current_player: Whose turn it is.
+        direction: +1 or -1.
+        turn: Turns taken.
+        requested_suit: The suit a Jack named (M6), if any.
+        drawn: Cards the current player drew this turn.
+        last: The previous move, other players' drawn cards hidden.
+        result: The hand's result, once over.
+    """
+
+    player: int
+    profile: MauMauProfile
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    discard_pile: tuple[Card, ...]
+    current_player: int
+    direction: int
+    turn: int
+    requested_suit: Suit | None
+    drawn: int
+    last: Outcome | None
+    result: RoundResult | None
+
+    @property
+    def my_turn(self) -> bool:
+        """True if it is this player's turn and the hand is not over."""
+        return self.current_player == self.player and self.result is None
+
+    @property
+    def top(self) -> Card:
+        """The top discard."""
+        return self.discard_pile[-1]
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Exactly the legal moves on this player's turn (else ``()``)."""
+        if not self.my_turn:
+            return ()
+        profile = self.profile
+        moves: list[Move] = []
+        can_draw = bool(self.stock_size) or len(self.discard_pile) > 1
+        if can_draw:
+            moves.append(Draw())
+        last_card = len(self.hand) == 2
+        playable = [
+            c
+            for c in dict.fromkeys(self.hand)
+            if _playable(c, self.top, self.requested_suit, profile)
+        ]
+        for card in playable:
+            suits: Sequence[Suit | None] = list(Suit) if card.rank == profile.wild_rank else [None]
+            for suit in suits:
+                moves.append(Discard(card, suit))
+                if last_card:
+                    moves.append(Discard(card, suit, announce=True))
+        if not can_draw and not playable:
+            moves.append(Pass())
+        return tuple(moves)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, safe to send to this player."""
+        return {
+            "schema": "mexemexe.maumau-view/1",
+            "player": self.player,
+            "hand": format_cards(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "stock_size": self.stock_size,
+            "discard_pile": format_cards(self.discard_pile),
+            "current_player": self.current_player,
+            "direction": self.direction,
+            "turn": self.turn,
+            "requested_suit": None if self.requested_suit is None else self.requested_suit.value,
+            "drawn": self.drawn,
+            "last": None if self.last is None else self.last.to_dict(),
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+
+    def to_json(self, **kwargs: Any) -> str:
+        """`to_dict` as JSON text."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<MauMauView player={self.player} hand={format_cards(self.hand)!r} top={self.top}>"
+
+
+# -- the turn ------------------------------------------------------------------------
+
+
+def _playable(card: Card, top: Card, requested: Suit | None, profile: MauMauProfile) -> bool:
+    if card.rank == profile.wild_rank:
+        return True
+    if requested is not None:
+        return card.suit is requested
+    return card.suit is top.suit or card.rank == top.rank
+
+
+def _illegal(state: MauMauState, what: str, message: str, key: str = "turn") -> IllegalMoveError:
+    return IllegalMoveError(what, [Problem(message, state.profile.section(key))])
+
+
+def _take(
+    state: MauMauState, stock: tuple[Card, ...], pile: tuple[Card, ...], count: int, reshuffles: int
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], int]:
+    """Draw ``count`` cards, reshuffling the pile under its top card when the stock runs out (M3).
+
+    Returns the drawn cards, the stock, the pile and the reshuffle count; fewer
+    cards are drawn if stock and pile run dry.
+    """
+    drawn: list[Card] = []
+    for _ in range(count):
+        if not stock:
+            if len(pile) < 2:
+                break
+            stock = tuple(shuffled(pile[:-1], _reshuffle_rng(state.seed, reshuffles)))
+            pile = pile[-1:]
+            reshuffles += 1
+        drawn.append(stock[-1])
+        stock = stock[:-1]
+    return tuple(drawn), stock, pile, reshuffles
+
+
+def _with(
+    hands: tuple[tuple[Card, ...], ...], player: int, hand: Iterable[Card]
+) -> tuple[tuple[Card, ...], ...]:
+    return (*hands[:player], tuple(sorted(hand, key=CODE)), *hands[player + 1 :])
+
+
+def _apply(state: MauMauState, move: Move) -> MauMauState:
+    if state.result is not None:
+        raise _illegal(state, f"cannot {move}", "the hand is over", "score")
+    if isinstance(move, Draw):
+        return _draw(state, move)
+    if isinstance(move, Discard):
+        return _discard(state, move)
+    if isinstance(move, Pass):
+        return _pass(state, move)
+    raise _illegal(state, f"'{move}' is not a Mau-Mau move", "a turn is draws, then one discard")
+
+
+def _draw(state: MauMauState, move: Draw) -> MauMauState:
+    if move.source != "stock":
+        raise _illegal(state, f"cannot {move}", "cards are drawn from the stock only", "turn")
+    drawn, stock, pile, reshuffles = _take(
+        state, state.stock, state.discard_pile, 1, state.reshuffles
+    )
+    if not drawn:
+        raise _illegal(
+            state, "cannot draw", "the stock is empty and there is nothing to reshuffle", "stock"
+        )
+    player = state.current_player
+    note = (
+        f"the discard pile was reshuffled into the stock ({state.profile.section('stock')})"
+        if (reshuffles > state.reshuffles)
+        else ""
+    )
+    return state._successor(
+        hands=_with(state.hands, player, (*state.hand, *drawn)),
+        stock=stock,
+        discard_pile=pile,
+        reshuffles=reshuffles,
+        drawn=state.drawn + 1,
+        last=Outcome(player, move, drawn=drawn, note=note),
+    )
+
+
+def _pass(state: MauMauState, move: Pass) -> MauMauState:
+    can_draw = bool(state.stock) or len(state.discard_pile) > 1
+    if can_draw or any(state.playable(c) for c in state.hand):
+        why = "draw a card instead" if can_draw else "a card in the hand can be played"
+        raise _illegal(state, "cannot pass", f"passing is only for a player who cannot move: {why}")
+    player = state.current_player
+    passes = state.passes + 1
+    outcome = Outcome(player, move)
+    if passes >= state.players:
+        points = tuple(sum(state.profile.card_value(c) for c in h) for h in state.hands)
+        result = RoundResult("blocked", (), points, (0,) * state.players)
+        return state._successor(turn=state.turn + 1, passes=passes, last=outcome, result=result)
+    return state._successor(
+        current_player=(player + state.direction) % state.players,
+        turn=state.turn + 1,
+        passes=passes,
+        drawn=0,
+        last=outcome,
+    )
+
+
+def _discard(state: MauMauState, move: Discard) -> MauMauState:
+    profile = state.profile
+    player = state.current_player
+    card = move.card
+    hand = list(state.hand)
+    if card not in hand:
+        raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
+    if not state.playable(card):
+        need = (
+            f"the named suit {state.requested_suit.unicode}"
+            if state.requested_suit is not None
+            else f"the suit or rank of {state.top}"
+        )
+        raise _illegal(state, f"cannot {move}", f"{card} does not match {need}")
+    wild = card.rank == profile.wild_rank
+    if wild and move.suit is None:
+        raise _illegal(
+            state, f"cannot {move}", "a Jack names the suit the next player must follow", "wild"
+        )
+    if not wild and move.suit is not None:
+        raise _illegal(state, f"cannot {move}", "only a Jack names a suit", "wild")
+    hand.remove(card)
+    if move.announce and len(hand) != 1:
+        raise _illegal(
+            state,
+            f"cannot {move}",
+            f"the last card is announced when one is left, not {len(hand)}",
+            "last",
+        )
+    pile = (*state.discard_pile, card)
+    stock, reshuffles = state.stock, state.reshuffles
+    hands = _with(state.hands, player, hand)
+    notes: list[str] = []
+    if not hand:
+        return _end_hand(state, move, hands, stock, pile, reshuffles)
+    if len(hand) == 1 and not move.announce and profile.last_card_penalty:
+        drawn, stock, pile, reshuffles = _take(
+            state, stock, pile, profile.last_card_penalty, reshuffles
+        )
+        hands = _with(hands, player, (*hand, *drawn))
+        notes.append(
+            f"the last card was not announced: drew {len(drawn)} ({profile.section('last')})"
+        )
+    n = state.players
+    direction = state.direction
+    step = 1
+    if card.rank == profile.reverse_rank:
+        direction = -direction
+        notes.append(f"direction reversed ({profile.section('special')})")
+    elif card.rank == profile.skip_rank:
+        step = 2
+        notes.append(f"player {(player + direction) % n} is skipped ({profile.section('special')})")
+    elif card.rank == profile.draw_rank:
+        victim = (player + direction) % n
+        drawn, stock, pile, reshuffles = _take(state, stock, pile, profile.draw_count, reshuffles)
+        hands = _with(hands, victim, (*hands[victim], *drawn))
+        step = 2
+        notes.append(
+            f"player {victim} draws {len(drawn)} and loses the turn ({profile.section('special')})"
+        )
+    return state._successor(
+        hands=hands,
+        stock=stock,
+        discard_pile=pile,
+        reshuffles=reshuffles,
+        current_player=(player + step * direction) % n,
+        direction=direction,
+        turn=state.turn + 1,
+        requested_suit=move.suit if wild else None,
+        drawn=0,
+        passes=0,
+        last=Outcome(player, move, note="; ".join(notes)),
+    )
+
+
+def _end_hand(
+    state: MauMauState,
+    move: Discard,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    pile: tuple[Card, ...],
+    reshuffles: int,
+) -> MauMauState:
+    """Going out ends the hand (M7): end-of-hand draws, then counting."""
+    profile = state.profile
+    winner = state.current_player
+    n = state.players
+    card = move.card
+    held = [
+        sum(1 for c in h if c.rank == profile.draw_rank) if profile.draw_rank else 0 for h in hands
+    ]
+    for k in range(1, n):
+        player = (winner + k) % n
+        count = held[player] * profile.held_draw_rank_count
+        if card.rank == profile.draw_rank:
+            count += profile.draw_finish_count
+        if count:
+            drawn, stock, pile, reshuffles = _take(state, stock, pile, count, reshuffles)
+            hands = _with(hands, player, (*hands[player], *drawn))
+    multiplier = profile.wild_finish_multiplier if card.rank == profile.wild_rank else 1
+    points = tuple(sum(profile.card_value(c) for c in h) for h in hands)
+    scores = tuple(p * multiplier for p in points)
+    result = RoundResult("out", (winner,), points, scores, multiplier)
+    note = f"player {winner} went out ({profile.section('score')})"
+    return state._successor(
+        hands=hands,
+        stock=stock,
+        discard_pile=pile,
+        reshuffles=reshuffles,
+        turn=state.turn + 1,
+        requested_suit=None,
+        drawn=0,
+        last=Outcome(winner, move, note=note),
+        result=result,
+    )
+
+
+# -- dealing -----------------------------------------------------------------------------
+
+
+def deal(
+    players: int | None = None,
+    *,
+    seed: Seed,
+    profile: MauMauProfile = MAUMAU,
+    hands: Sequence[Iterable[Card | str] | str] | None = None,
+    discard_pile: Iterable[Card | str] | str | None = None,
+    first_player: int = 0,
+) -> MauMauState:
+    """Deal a Mau-Mau hand reproducibly (M1): 7 cards each in turn order, top card turned.
+
+    A stacked deal gives the hands (and optionally the discard pile, top card
+    last); the rest of the deck is shuffled into the stock.
+
+    >>> state = deal(4, seed=7)
+    >>> [len(h) for h in state.hands], len(state.stock), len(state.discard_pile)
+    ([7, 7, 7, 7], 75, 1)
+
+    Raises:
+        InvalidStateError: If the player count is outside 2-10, a stacked deal
+            uses more copies than the deck holds, or ``first_player`` is not a player.
+    """
+    rng = make_rng(seed)
+    count = len(hands) if hands is not None else players
+    if count is None:
+        raise InvalidStateError("deal needs players=N (or stacked hands=[...])")
+    if not profile.min_players <= count <= profile.max_players:
+        raise InvalidStateError(
+            f"Mau-Mau is for {profile.min_players}-{profile.max_players} players, not {count}"
+        )
+    if not 0 <= first_player < count:
+        raise InvalidStateError(f"first_player {first_player} is not a player (0-{count - 1})")
+    if hands is None:
+        cards = shuffled(profile.deck(), rng)
+        dealt: list[list[Card]] = [[] for _ in range(count)]
+        for _ in range(profile.hand_size):
+            for k in range(count):
+                dealt[(first_player + k) % count].append(cards.pop())
+        pile = [cards.pop()]
+        stock = cards
+    else:
+        dealt = [list(as_cards(h)) for h in hands]
+        pile = list(as_cards(discard_pile)) if discard_pile is not None else []
+        rest = list(profile.deck())
+        for card in chain(chain.from_iterable(dealt), pile):
+            if card not in rest:
+                raise InvalidStateError(
+                    f"a stacked deal uses more copies of {card} than the deck holds"
+                )
+            rest.remove(card)
+        stock = shuffled(rest, rng)
+        if not pile:
+            pile = [stock.pop()]
+    state = MauMauState(
+        profile, dealt, stock, pile, current_player=first_player, seed=rng.getrandbits(63)
+    )
+    return _start_effect(state) if profile.special_start_card else state
+
+
+def _start_effect(state: MauMauState) -> MauMauState:
+    """The starting card's effect on the first player, for profiles that want it (M1)."""
+    profile = state.profile
+    top, first, n = state.top, state.current_player, state.players
+    if top.rank == profile.reverse_rank:
+        return state._successor(direction=-1)
+    if top.rank == profile.skip_rank:
+        return state._successor(current_player=(first + 1) % n)
+    if top.rank == profile.draw_rank:
+        drawn, stock, pile, reshuffles = _take(
+            state, state.stock, state.discard_pile, profile.draw_count, state.reshuffles
+        )
+        hands = _with(state.hands, first, (*state.hands[first], *drawn))
+        return state._successor(
+            hands=hands,
+            stock=stock,
+            discard_pile=pile,
+            reshuffles=reshuffles,
+            current_player=(first + 1) % n,
+        )
+    return state

@@ -1,0 +1,344 @@
+"""Scenario tests for Mau-Mau, one or more per rule (RULES.md M1-M8)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import mexemexe as m
+from mexemexe import Discard, Draw, IllegalMoveError, InvalidStateError, Pass
+from mexemexe import maumau as mm
+
+P = mm.MAUMAU
+
+
+def start(hands: list[str], pile: str, **changes: object) -> mm.MauMauState:
+    state = mm.deal(hands=hands, discard_pile=pile, seed=1)
+    return attrs.evolve(state, **changes) if changes else state
+
+
+def reason(fn) -> str:  # type: ignore[no-untyped-def]
+    with pytest.raises(IllegalMoveError) as info:
+        fn()
+    return "; ".join(str(p) for p in info.value.problems)
+
+
+def conserved(state: mm.MauMauState) -> bool:
+    cards = [c for h in state.hands for c in h] + list(state.stock) + list(state.discard_pile)
+    return sorted(cards) == sorted(P.deck())
+
+
+# -- M1 -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 5, 10])
+def test_m1_seven_cards_each_and_a_turned_card(players: int) -> None:
+    """M1: two decks without jokers, 7 cards each, the top stock card turned."""
+    state = mm.deal(players, seed=3)
+    assert [len(h) for h in state.hands] == [7] * players
+    assert len(state.discard_pile) == 1
+    assert len(state.stock) == 104 - 7 * players - 1
+    assert conserved(state)
+
+
+def test_m1_player_count_is_2_to_10() -> None:
+    """M1 [decision]: 2-10 players."""
+    with pytest.raises(InvalidStateError, match="2-10 players, not 11"):
+        mm.deal(11, seed=1)
+
+
+def test_m1_special_starting_card_has_no_effect() -> None:
+    """M1 [decision]: a special starting card does nothing."""
+    state = start(["5S 6S", "7S 8S"], pile="2H")
+    assert state.current_player == 0
+    assert [len(h) for h in state.hands] == [2, 2]
+    effect = attrs.evolve(P, special_start_card=True)
+    stacked = mm.deal(hands=["5S 6S", "7S 8S"], discard_pile="2H", seed=1, profile=effect)
+    assert stacked.current_player == 1
+    assert len(stacked.hands[0]) == 5
+
+
+def test_deal_is_reproducible() -> None:
+    """The same seed gives the same deal."""
+    assert mm.deal(4, seed=9) == mm.deal(4, seed=9)
+    assert mm.deal(4, seed=9) != mm.deal(4, seed=10)
+
+
+# -- M2 -----------------------------------------------------------------------------------
+
+
+def test_m2_discard_must_match_suit_or_rank() -> None:
+    """M2: the discard matches the top card's suit or rank."""
+    state = start(["5H 9S 9C 3D", "KS KD"], pile="9H")
+    assert state.discard("5H").discard_pile[-1] == m.Card.parse("5H")
+    assert state.discard("9S").current_player == 1
+    assert "3D does not match the suit or rank of 9H" in reason(lambda: state.discard("3D"))
+    assert "KS is not in the hand" in reason(lambda: state.discard("KS"))
+
+
+def test_m2_draw_any_number_then_discard() -> None:
+    """M2: draw even with a playable card, again and again; only a discard ends the turn."""
+    state = start(["5H 3D", "KS KD"], pile="9H")
+    state = state.draw().draw()
+    assert state.current_player == 0
+    assert state.drawn == 2
+    assert len(state.hands[0]) == 4
+    after = state.discard("5H")
+    assert after.current_player == 1
+    assert after.drawn == 0
+
+
+def test_m2_pass_only_when_nothing_can_be_done() -> None:
+    """M2 [decision]: with an empty stock and no playable card the player passes."""
+    state = start(["3D 4D", "KS KD"], pile="9H")
+    assert "draw a card instead" in reason(state.pass_turn)
+    rest = list(state.stock)
+    stuck = attrs.evolve(state, hands=(state.hands[0], (*state.hands[1], *rest)), stock=())
+    assert stuck.legal_moves() == (Pass(),)
+    passed = stuck.pass_turn()
+    assert passed.current_player == 1
+
+
+def test_m2_everyone_passing_blocks_the_hand() -> None:
+    """A hand where every player passes in a row ends with no winner and no score."""
+    state = start(["3D 4D", "KS KD"], pile="9H")
+    stuck = attrs.evolve(
+        state, hands=(state.hands[0], (*state.hands[1], *state.stock)), stock=(), passes=1
+    )
+    final = stuck.pass_turn()
+    assert final.result is not None
+    assert final.result.reason == "blocked"
+    assert final.result.winners == ()
+    assert final.result.scores == (0, 0)
+
+
+# -- M3 -----------------------------------------------------------------------------------
+
+
+def test_m3_empty_stock_reshuffles_the_pile_under_the_top_card() -> None:
+    """M3: the discard pile except its top card is shuffled into a new stock (seeded)."""
+    state = start(["3D 4D", "KS KD"], pile="2C 5C 7C 9H")
+    rest = state.stock
+    state = attrs.evolve(state, hands=(state.hands[0], (*state.hands[1], *rest)), stock=())
+    after = state.draw()
+    assert after.discard_pile == m.parse_cards("9H")
+    assert after.reshuffles == 1
+    assert len(after.stock) == 2
+    assert sorted((*after.stock, *after.hands[0])) == sorted(m.parse_cards("2C 5C 7C 3D 4D"))
+    assert state.draw() == after  # seeded: the same every time
+    assert conserved(after)
+
+
+# -- M4 -----------------------------------------------------------------------------------
+
+
+def test_m4_announcing_the_last_card() -> None:
+    """M4: discarding down to one card with the announcement: no penalty."""
+    state = start(["5H 3D", "KS KD"], pile="9H")
+    after = state.discard("5H", announce=True)
+    assert len(after.hands[0]) == 1
+
+
+def test_m4_forgetting_the_announcement_draws_two() -> None:
+    """M4: otherwise the player draws 2 penalty cards."""
+    state = start(["5H 3D", "KS KD"], pile="9H")
+    after = state.discard("5H")
+    assert len(after.hands[0]) == 3
+    assert after.last is not None
+    assert "not announced" in after.last.note
+
+
+def test_m4_announcement_only_with_one_card_left() -> None:
+    """M4: there is nothing to announce with more than one card left."""
+    state = start(["5H 3D 4D", "KS KD"], pile="9H")
+    assert "announced when one is left" in reason(lambda: state.discard("5H", announce=True))
+
+
+# -- M5 -----------------------------------------------------------------------------------
+
+
+def test_m5_ten_reverses_direction() -> None:
+    """M5: a 10 reverses the direction of play."""
+    state = start(["10H 3D 4D", "KS KD", "QS QD"], pile="9H")
+    after = state.discard("10H")
+    assert after.direction == -1
+    assert after.current_player == 2
+
+
+def test_m5_ace_skips_the_next_player() -> None:
+    """M5: an ace skips the next player."""
+    state = start(["AH 3D 4D", "KS KD", "QS QD"], pile="9H")
+    assert state.discard("AH").current_player == 2
+
+
+def test_m5_two_makes_the_next_player_draw_three_and_lose_the_turn() -> None:
+    """M5: a 2 makes the next player draw 3 cards and lose the turn."""
+    state = start(["2H 3D 4D", "KS KD", "QS QD"], pile="9H")
+    after = state.discard("2H")
+    assert len(after.hands[1]) == 5
+    assert after.current_player == 2
+
+
+def test_m5_skip_with_two_players_plays_again() -> None:
+    """M5: with two players an ace gives the same player another turn."""
+    state = start(["AH 3D 4D", "KS KD"], pile="9H")
+    assert state.discard("AH").current_player == 0
+
+
+# -- M6 -----------------------------------------------------------------------------------
+
+
+def test_m6_jack_is_wild_and_names_the_suit() -> None:
+    """M6: a Jack may be played on any card and names the suit to follow."""
+    state = start(["JC 3D 4D", "KS 5D", "QS QD"], pile="9H")
+    after = state.discard("JC", suit="S")
+    assert after.requested_suit is m.Suit.SPADES
+    assert "5D does not match the named suit ♠" in reason(lambda: after.discard("5D"))
+    follow = after.discard("KS")
+    assert follow.requested_suit is None
+
+
+def test_m6_jack_must_name_a_suit_and_only_a_jack_may() -> None:
+    """M6: a Jack names a suit; other cards do not."""
+    state = start(["JC 9D 4D", "KS 5S"], pile="9H")
+    assert "names the suit" in reason(lambda: state.discard("JC"))
+    assert "only a Jack names a suit" in reason(lambda: state.discard("9D", suit="S"))
+
+
+def test_m6_legal_moves_list_every_named_suit() -> None:
+    """legal_moves offers a Jack with each of the four suits."""
+    state = start(["JC 3D 4D", "KS"], pile="9H")
+    jacks = [x for x in state.legal_moves() if isinstance(x, Discard) and x.card.rank == 11]
+    assert {x.suit for x in jacks} == set(m.Suit)
+
+
+# -- M7 -----------------------------------------------------------------------------------
+
+
+def test_m7_going_out_ends_the_hand_with_card_values() -> None:
+    """M7: J=20, A=1, Q/K=10, others pip; the winner scores 0."""
+    state = start(["5H", "JS AS QD 7C", "KH 9D"], pile="9H")
+    result = state.discard("5H").result
+    assert result is not None
+    assert result.winners == (0,)
+    assert result.hand_points == (0, 38, 19)
+    assert result.scores == (0, 38, 19)
+
+
+def test_m7_last_card_jack_doubles_everyones_points() -> None:
+    """M7: if the last card was a J, everyone's points count double."""
+    state = start(["JH", "AS QD", "KH 9D"], pile="9H")
+    result = state.discard("JH", suit="C").result
+    assert result is not None
+    assert result.multiplier == 2
+    assert result.scores == (0, 22, 38)
+
+
+def test_m7_last_card_two_makes_everyone_draw_three() -> None:
+    """M7: if the last card was a 2, every other player draws 3 before counting."""
+    state = start(["2H", "AS", "KH"], pile="9H")
+    final = state.discard("2H")
+    assert [len(h) for h in final.hands] == [0, 4, 4]
+
+
+def test_m7_held_twos_draw_three_each() -> None:
+    """M7: a player holding 2s draws 3 cards per 2 held, before counting."""
+    state = start(["5H", "2S 2D", "KH"], pile="9H")
+    final = state.discard("5H")
+    assert [len(h) for h in final.hands] == [0, 8, 1]
+
+
+# -- M8 -----------------------------------------------------------------------------------
+
+
+def test_m8_everyone_pays_into_the_pot() -> None:
+    """M8 [decision]: every player pays one chip to start."""
+    assert mm.MauMauMatch.start(5, seed=1).pot == 5
+
+
+def test_m8_burst_and_reentry() -> None:
+    """M8 [decision]: a burst player may re-enter once, at the highest score not burst."""
+    match = attrs.evolve(mm.MauMauMatch.start(3, seed=1), scores=(104, 40, 75))
+    assert match.burst(0)
+    assert match.active() == (1, 2)
+    assert match.can_reenter(0)
+    back = match.reenter(0)
+    assert back.scores == (75, 40, 75)
+    assert back.pot == 4
+    assert back.reentries == (1, 0, 0)
+    again = attrs.evolve(back, scores=(120, 40, 75))
+    assert not again.can_reenter(0)
+    with pytest.raises(InvalidStateError, match="may not re-enter"):
+        again.reenter(0)
+
+
+def test_m8_no_reentry_when_only_one_player_is_left() -> None:
+    """M8: re-entry needs at least two players still under 100."""
+    match = attrs.evolve(mm.MauMauMatch.start(3, seed=1), scores=(104, 140, 75))
+    assert not match.can_reenter(0)
+    assert match.is_over
+    assert match.winner == 2
+
+
+def test_m8_a_seeded_six_player_match_ends_and_replays() -> None:
+    """A seeded 6-player match with bots plays to its end and replays identically."""
+    start_match = mm.MauMauMatch.start(6, seed=11)
+    final, records = mm.play_maumau_match(start_match, [mm.MauMauBot()] * 6)
+    assert final.is_over
+    assert final.winner is not None
+    assert sum(1 for s in final.scores if s < 100) == 1
+    for record in records:
+        loaded = m.GameRecord.from_json(record.to_json())
+        assert loaded.replay() == record.replay()
+    again, _ = mm.play_maumau_match(start_match, [mm.MauMauBot()] * 6)
+    assert again == final
+
+
+# -- moves, serialization, views ----------------------------------------------------------
+
+
+def test_moves_have_text_forms() -> None:
+    """Mau-Mau discards round-trip through text."""
+    for text in ("discard JH S", "discard 7H announce", "discard JC D announce", "draw", "pass"):
+        assert str(m.parse_move(text)) == text
+    state = start(["JC 3D", "KS"], pile="9H")
+    assert state.apply("discard JC S announce").requested_suit is m.Suit.SPADES
+
+
+def test_state_round_trips_and_rejects_tampering() -> None:
+    """JSON round trip; a duplicated card is rejected."""
+    state = mm.deal(4, seed=2).draw()
+    assert mm.MauMauState.from_json(state.to_json()) == state
+    data = state.to_dict()
+    data["hands"][0] += " " + data["hands"][0].split()[0]
+    with pytest.raises(InvalidStateError, match="conservation"):
+        mm.MauMauState.from_dict(data)
+
+
+def test_views_hide_the_seed_and_other_hands() -> None:
+    """A view has no other hand, no stock order and no seed."""
+    state = mm.deal(3, seed=4)
+    text = state.view(0).to_json()
+    assert "seed" not in text
+    assert m.format_cards(state.hands[1]) not in text
+    other = attrs.evolve(state, seed=state.seed + 1)
+    assert other.view(0) == state.view(0)
+
+
+def test_illegal_moves_change_nothing() -> None:
+    """An illegal move raises and leaves the state as it was."""
+    state = start(["5H 3D", "KS KD"], pile="9H")
+    before = state.to_dict()
+    with pytest.raises(IllegalMoveError):
+        state.discard("3D")
+    with pytest.raises(IllegalMoveError, match="player 0's turn"):
+        state.draw(player=1)
+    assert state.to_dict() == before
+
+
+def test_rummy_moves_are_not_maumau_moves() -> None:
+    """A rummy move is refused with a reason."""
+    state = start(["5H 3D", "KS KD"], pile="9H")
+    with pytest.raises(IllegalMoveError, match="not a Mau-Mau move"):
+        state.apply("meld 5H 6H 7H")
+    assert "drawn from the stock only" in reason(lambda: state.apply(Draw("discard")))
