@@ -107,3 +107,51 @@ def test_demo_galician_round() -> None:
     assert code == 0
     assert "discard" in text
     assert "round over" in text
+
+
+def play(*argv: str, keys: str) -> str:
+    out = io.StringIO()
+    code = main(["play", *argv], out=out, stdin=io.StringIO(keys))
+    assert code == 0
+    return out.getvalue()
+
+
+def test_play_reprompts_with_reasons_on_bad_input() -> None:
+    """play shows the hand, explains an illegal table and unreadable text, and reprompts."""
+    text = play("--seed", "3", "--plain", keys="7H 8H\nZZ\nquit\n")
+    assert "your hand: 2♠ 3♠" in text
+    assert "illegal move:" in text
+    assert "run of 2 cards" in text
+    assert "not understood: bad token 'ZZ'" in text
+    assert text.rstrip().endswith("bye")
+
+
+def test_play_never_shows_cards_other_players_drew() -> None:
+    """The human learns that a bot drew, never which card."""
+    text = play("--seed", "3", "--plain", keys="draw\ndraw\ndraw\nquit\n")
+    lines = [line.strip() for line in text.splitlines()]
+    others = [line for line in lines if line.startswith(("player 1 drew", "player 2 drew"))]
+    assert others
+    assert all(line.endswith("drew 1 card") for line in others)
+
+
+def test_play_ends_cleanly_at_end_of_input() -> None:
+    """End of input leaves the game without a traceback."""
+    assert "bye" in play("--game", "maumau", "--players", "2", "--plain", keys="moves\n")
+
+
+def test_play_a_whole_maumau_hand_with_legal_moves() -> None:
+    """Typing legal moves plays a hand to its end."""
+    from mexemexe import maumau
+
+    state = maumau.deal(2, seed=1)
+    keys = []
+    bot = maumau.MauMauBot()
+    # The human (seat 0) plays what the bot would; the CLI's bot plays seat 1.
+    while state.result is None:
+        move = bot.choose(state.view(state.current_player))
+        if state.current_player == 0:
+            keys.append(str(move))
+        state = state.apply(move)
+    text = play("--game", "maumau", "--players", "2", "--plain", keys="\n".join(keys) + "\n")
+    assert "The round is over" in text

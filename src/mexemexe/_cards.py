@@ -220,6 +220,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """A picture for Jupyter (see `mexemexe.render.svg`)."""
+        from .render import svg
+
+        return svg.card(self)
+
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         # IPython and hypothesis pretty-printers: show the pasteable repr.
         printer.text(repr(self))

@@ -33,6 +33,8 @@ class Outcome:
         placed: Hand cards laid on the table (public).
         penalty: Whether the draw was a penalty (B8, R5).
         note: A sentence for people, e.g. ``"the stock is empty: the round ends (B9)"``.
+        hidden_draws: In another player's view, how many cards were drawn
+            whose faces that viewer may not see (``drawn`` is then empty).
     """
 
     player: int
@@ -41,6 +43,7 @@ class Outcome:
     placed: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
     penalty: bool = False
     note: str = ""
+    hidden_draws: int = 0
 
     def hidden(self) -> Outcome:
         """This outcome as other players see it: the drawn cards' identities removed.
@@ -49,7 +52,7 @@ class Outcome:
         """
         if not self.drawn or getattr(self.move, "source", "stock") == "discard":
             return self
-        return attrs.evolve(self, drawn=(), note=self.note or f"drew {len(self.drawn)}")
+        return attrs.evolve(self, drawn=(), hidden_draws=len(self.drawn))
 
     def describe(self) -> str:
         """A short sentence: ``"player 1 played 7H 8H 9H"``."""
@@ -57,7 +60,13 @@ class Outcome:
         if isinstance(self.move, Play):
             text = f"{who} played {format_cards(self.placed)}"
         elif self.penalty:
-            text = f"{who} forfeited the turn and drew {len(self.drawn)} penalty card(s)"
+            count = len(self.drawn) + self.hidden_draws
+            text = (
+                f"{who} forfeited the turn and drew {count} penalty card{'s' if count != 1 else ''}"
+            )
+        elif self.hidden_draws:
+            count = self.hidden_draws
+            text = f"{who} drew {count} card{'s' if count != 1 else ''}"
         elif self.drawn:
             source = (
                 " from the discard pile" if getattr(self.move, "source", "") == "discard" else ""
@@ -76,6 +85,7 @@ class Outcome:
             "placed": format_cards(self.placed),
             "penalty": self.penalty,
             "note": self.note,
+            "hidden_draws": self.hidden_draws,
         }
 
     @classmethod
@@ -93,6 +103,7 @@ class Outcome:
             placed=data.get("placed", ""),
             penalty=bool(data.get("penalty", False)),
             note=str(data.get("note", "")),
+            hidden_draws=int(data.get("hidden_draws", 0)),
         )
 
 

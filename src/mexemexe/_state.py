@@ -532,6 +532,12 @@ class GameState:
             )
         return "\n".join(lines)
 
+    def _repr_svg_(self) -> str:
+        """A picture for Jupyter: the table, the discard pile and every hand."""
+        from .render import svg
+
+        return svg.state(self)
+
     def __repr__(self) -> str:
         sizes = ", ".join(str(len(h)) for h in self.hands)
         status = "over" if self.result is not None else f"player={self.current_player}"

@@ -134,6 +134,12 @@ class Table(Sequence[Meld]):
     def __repr__(self) -> str:
         return f"Table.parse({format_table(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """A picture for Jupyter (see `mexemexe.render.svg`)."""
+        from .render import svg
+
+        return svg.table(self)
+
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         # IPython and hypothesis pretty-printers: show the pasteable repr.
         printer.text(repr(self))

@@ -4,6 +4,7 @@ Subcommands:
 
 * ``demo [--profile NAME] [--players N] [--seed S]`` — a seeded round played by bots;
 * ``validate "<table>" --profile NAME`` — check a table, exit code 0 if valid, 1 if not;
+* ``play [--profile NAME | --game maumau]`` — play against bots in the terminal;
 * ``rules NAME`` — print a profile's settings.
 
 Library errors (bad notation, unknown profile) are printed as one line with
@@ -121,6 +122,103 @@ _REASONS = {
 }
 
 
+_PLAY_HELP = """\
+Moves: 'draw', 'pass', 'forfeit', or the whole new table ('7H 8H 9H | 7S 7D 7C');
+Galician: 'draw', 'draw discard', 'meld 7H 8H 9H', 'layoff 7H 2', 'swap 7H 2', 'discard 7H';
+Mau-Mau: 'draw', 'pass', 'discard 7H', 'discard JH S' (a Jack naming spades), add 'announce'
+for your last card. 'moves' lists legal moves, 'help' shows this, 'quit' leaves."""
+
+
+def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
+    from ._errors import IllegalMoveError, NotationError
+    from ._moves import Move, Play, parse_move
+    from ._state import deal
+    from .bots import SimpleBot
+    from .render import terminal
+
+    colour = terminal.wants_colour(out) and not args.plain
+    if args.game == "maumau":
+        from .maumau import MauMauBot
+        from .maumau import deal as maumau_deal
+
+        players = args.players or 3
+        state: object = maumau_deal(players, seed=args.seed)
+        bot: object = MauMauBot()
+    else:
+        players = args.players or 3
+        state = deal(get_profile(args.profile), players, seed=args.seed)
+        bot = SimpleBot()
+    seat = 0
+    out.write(f"You are player {seat}. Type 'help' for the move syntax.\n")
+    while True:
+        result = state.result  # type: ignore[attr-defined]
+        if result is not None:
+            out.write(f"\nThe round is over ({_REASONS[result.reason]}).\n")
+            for player, score in enumerate(result.scores):
+                mark = "  <- wins" if player in result.winners else ""
+                out.write(f"  player {player}: scores {score}{mark}\n")
+            return 0
+        current = state.current_player  # type: ignore[attr-defined]
+        if current != seat:
+            move = bot.choose(state.view(current))  # type: ignore[attr-defined]
+            state = state.apply(move)  # type: ignore[attr-defined]
+            # Described from the human's view: never another player's drawn card.
+            seen = state.view(seat).last  # type: ignore[attr-defined]
+            out.write(f"  {seen.describe()}\n")
+            continue
+        view = state.view(seat)  # type: ignore[attr-defined]
+        table = getattr(view, "table", None)
+        if table is not None:
+            out.write(f"\ntable: {terminal.table(table, colour=colour)}\n")
+        if view.discard_pile:
+            suit = getattr(view, "requested_suit", None)
+            follow = f" (follow {suit.unicode})" if suit is not None else ""
+            top = terminal.card(view.discard_pile[-1], colour=colour)
+            out.write(f"top of the discard pile: {top}{follow}\n")
+        sizes = ", ".join(f"{i}: {n}" for i, n in enumerate(view.hand_sizes) if i != seat)
+        out.write(f"your hand: {terminal.cards(view.hand, colour=colour)}   (others hold {sizes}; ")
+        out.write(f"stock {view.stock_size})\n")
+        out.write("> ")
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            out.write("\nbye\n")
+            return 0
+        text = line.strip()
+        if text in ("quit", "q", "exit"):
+            out.write("bye\n")
+            return 0
+        if text in ("help", "?", ""):
+            out.write(_PLAY_HELP + "\n")
+            continue
+        if text == "moves":
+            legal = view.legal_moves()
+            out.write("legal moves: " + "; ".join(str(m) for m in legal[:30]) + "\n")
+            continue
+        move_in: Move
+        try:
+            move_in = parse_move(text)
+        except NotationError as first:
+            if table is None:
+                out.write(f"not understood: {first}\n")
+                continue
+            try:
+                move_in = Play(parse_table(text))
+            except NotationError as err:
+                out.write(f"not understood: {err}\n")
+                continue
+        try:
+            state = state.apply(move_in, player=seat)  # type: ignore[attr-defined]
+        except IllegalMoveError as err:
+            out.write("illegal move:\n")
+            for problem in err.problems:
+                out.write(f"  - {problem}\n")
+            if table is not None and getattr(view, "phase", "") == "play":
+                out.write("  (type 'forfeit' to give up the turn and take the penalty, B8/R5)\n")
+            continue
+        out.write(f"  {state.last.describe()}\n")  # type: ignore[attr-defined]
+
+
 def _validate(args: argparse.Namespace, out: TextIO) -> int:
     text = " | ".join(args.table)
     ok = _print_report(args.profile, text, out)
@@ -180,14 +278,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     validate.set_defaults(func=_validate)
 
+    play = sub.add_parser("play", help="play against bots in the terminal")
+    play.add_argument(
+        "--profile", "-p", default="brazilian", help=f"rules: {', '.join(profile_names())}"
+    )
+    play.add_argument("--game", "-g", choices=("rummy", "maumau"), default="rummy")
+    play.add_argument("--players", "-n", type=int, default=None, help="players (default 3)")
+    play.add_argument("--seed", "-s", type=int, default=1, help="deal seed (default 1)")
+    play.add_argument("--plain", action="store_true", help="no colour")
+    play.set_defaults(func=_play)
+
     rules = sub.add_parser("rules", help="print a profile's settings")
     rules.add_argument("profile", help=f"one of: {', '.join(profile_names())}")
     rules.set_defaults(func=_rules)
     return parser
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, stdin: TextIO | None = None
+) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
+
+    ``out`` and ``stdin`` default to the process's streams (tests pass their own).
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     stream = sys.stdout if out is None else out
@@ -195,7 +308,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         parser.print_help(stream)
         return 2
     try:
-        code: int = args.func(args, stream)
+        if args.func is _play:
+            code: int = _play(args, stream, sys.stdin if stdin is None else stdin)
+        else:
+            code = args.func(args, stream)
     except MexeMexeError as exc:
         sys.stderr.write(f"mexemexe {args.command}: error: {exc}\n")
         return 2
