@@ -4,9 +4,10 @@ Brazilian Mexe-Mexe, the Rummikub-style online variant, Galician discard rummy
 and Mau-Mau, on two French decks. The rulebook of record is RULES.md; its
 section numbers (B5, R3, G7, M4 …) are cited throughout.
 
->>> import mexemexe as m
->>> bool(m.get_profile("brazilian").validate_table(m.parse_table("5H JK 7H | 7S 7H 7D")))
-True
+Examples:
+    >>> import mexemexe as m
+    >>> bool(m.get_profile("brazilian").validate_table(m.parse_table("5H JK 7H | 7S 7H 7D")))
+    True
 """
 
 from ._cards import JOKER, Card, Rank, Suit, make_deck

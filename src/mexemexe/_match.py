@@ -6,13 +6,14 @@ returns the match with that round's result added. Seats are the match's
 player numbers; a tie-break round (R9) is dealt among the tied seats only,
 and its players are mapped back to their seats.
 
->>> import mexemexe as m
->>> match = m.Match.start("brazilian", players=2, seed=5)
->>> while not match.is_over:
-...     final, _ = m.play_round(match.new_round(), [m.SimpleBot()] * match.next_seats_count)
-...     match = match.record(final)
->>> len(match.results)
-2
+Examples:
+    >>> import mexemexe as m
+    >>> match = m.Match.start("brazilian", players=2, seed=5)
+    >>> while not match.is_over:
+    ...     final, _ = m.play_round(match.new_round(), [m.SimpleBot()] * match.next_seats_count)
+    ...     match = match.record(final)
+    >>> len(match.results)
+    2
 """
 
 from __future__ import annotations

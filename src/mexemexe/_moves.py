@@ -85,8 +85,9 @@ class Move:
 def parse_move(text: str) -> Move:
     """Parse a move from its text form; see `Move` for the forms.
 
-    >>> parse_move("PLAY 7h 8h 9h")
-    Move.parse('play 7H 8H 9H')
+    Examples:
+        >>> parse_move("PLAY 7h 8h 9h")
+        Move.parse('play 7H 8H 9H')
 
     Raises:
         NotationError: If the text is not a move.

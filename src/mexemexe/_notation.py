@@ -45,8 +45,9 @@ def parse_cards_span(text: str, start: int = 0, end: int | None = None) -> tuple
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse a list of cards separated by spaces and/or commas.
 
-    >>> parse_cards("7H, 8h 9♥ JK")
-    (Card.parse('7H'), Card.parse('8H'), Card.parse('9H'), Card.parse('JK'))
+    Examples:
+        >>> parse_cards("7H, 8h 9♥ JK")
+        (Card.parse('7H'), Card.parse('8H'), Card.parse('9H'), Card.parse('JK'))
 
     Args:
         text: The cards, e.g. ``"7H 8H 9H JK"``. An empty or blank string gives ``()``.

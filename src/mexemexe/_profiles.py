@@ -522,8 +522,9 @@ def profile_names() -> tuple[str, ...]:
 def get_profile(name: str | Profile) -> Profile:
     """Return the registered profile called ``name`` (case-insensitive).
 
-    >>> get_profile("brazilian").ace
-    'low_or_high'
+    Examples:
+        >>> get_profile("brazilian").ace
+        'low_or_high'
 
     Args:
         name: ``"brazilian"``, ``"rummikub"``, ``"galician"``,

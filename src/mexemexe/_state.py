@@ -699,9 +699,10 @@ def deal(
     and/or table: those cards are placed, and the rest of the deck is
     shuffled into the stock.
 
-    >>> state = deal("brazilian", players=4, seed=7)
-    >>> [len(h) for h in state.hands], len(state.stock)
-    ([11, 11, 11, 11], 64)
+    Examples:
+        >>> state = deal("brazilian", players=4, seed=7)
+        >>> [len(h) for h in state.hands], len(state.stock)
+        ([11, 11, 11, 11], 64)
 
     Args:
         profile: The rules, or a registered profile name.

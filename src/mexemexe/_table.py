@@ -43,14 +43,15 @@ def _to_melds(value: Any) -> tuple[Meld, ...]:
 class Table(Sequence[Meld]):
     """The melds on the table, each a tuple of `Card` in the order written.
 
-    A `Table` is a sequence of melds: ``len(table)``, ``table[0]``, iteration.
+    A `Table` is a sequence of melds: it has a length, can be indexed and iterated.
     It is immutable and hashable; equality compares melds in order.
 
-    >>> t = Table.parse("7H 8H 9H | 7S 7D 7C")
-    >>> len(t), str(t[1][0])
-    (2, '7S')
-    >>> str(t)
-    '7H 8H 9H | 7S 7D 7C'
+    Examples:
+        >>> t = Table.parse("7H 8H 9H | 7S 7D 7C")
+        >>> len(t), str(t[1][0])
+        (2, '7S')
+        >>> str(t)
+        '7H 8H 9H | 7S 7D 7C'
 
     Attributes:
         melds: The melds, as tuples of cards.
@@ -151,8 +152,9 @@ def parse_table(text: str) -> Table:
     Blank lines and a ``|`` at the start or end of a line are ignored; an
     empty meld between two ``|`` is an error.
 
-    >>> parse_table("7H 8H 9H | 7S 7D 7C").melds[1]
-    (Card.parse('7S'), Card.parse('7D'), Card.parse('7C'))
+    Examples:
+        >>> parse_table("7H 8H 9H | 7S 7D 7C").melds[1]
+        (Card.parse('7S'), Card.parse('7D'), Card.parse('7C'))
 
     Args:
         text: The table notation. ``""`` is the empty table.

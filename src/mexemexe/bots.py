@@ -3,11 +3,12 @@
 A bot is any object with ``choose(view) -> Move``. It is given the view of
 the player whose turn it is — never the full state — so a bot cannot cheat.
 
->>> import mexemexe as m
->>> state = m.deal("brazilian", players=2, seed=3)
->>> move = m.SimpleBot().choose(state.view(state.current_player))
->>> state.propose(move.table).ok if isinstance(move, m.Play) else True
-True
+Examples:
+    >>> import mexemexe as m
+    >>> state = m.deal("brazilian", players=2, seed=3)
+    >>> move = m.SimpleBot().choose(state.view(state.current_player))
+    >>> state.propose(move.table).ok if isinstance(move, m.Play) else True
+    True
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """Self-play: run rounds with bots and keep their records.
 
->>> import mexemexe as m
->>> final, record = m.play_round(m.deal("brazilian", players=4, seed=1), [m.SimpleBot()] * 4)
->>> final.is_over and record.replay() == final
-True
+Examples:
+    >>> import mexemexe as m
+    >>> final, record = m.play_round(m.deal("brazilian", players=4, seed=1), [m.SimpleBot()] * 4)
+    >>> final.is_over and record.replay() == final
+    True
 """
 
 from __future__ import annotations

@@ -3,14 +3,15 @@
 This module imports `hypothesis`, a test-time extra (``pip install
 "mexemexe[test]"``); the rest of the library never imports it.
 
->>> from hypothesis import given
->>> import mexemexe as m
->>> from mexemexe import strategies as mst
->>> brazilian = m.get_profile("brazilian")
->>> @given(mst.melds(brazilian))
-... def test_generated_melds_are_valid(meld):
-...     assert brazilian.is_valid_meld(meld)
->>> test_generated_melds_are_valid()
+Examples:
+    >>> from hypothesis import given
+    >>> import mexemexe as m
+    >>> from mexemexe import strategies as mst
+    >>> brazilian = m.get_profile("brazilian")
+    >>> @given(mst.melds(brazilian))
+    ... def test_generated_melds_are_valid(meld):
+    ...     assert brazilian.is_valid_meld(meld)
+    >>> test_generated_melds_are_valid()
 
 Every strategy takes the `Profile` whose rules the values must follow (its
 ace policy, joker policy, meld sizes and deck).

@@ -3,11 +3,12 @@
 Its own state and turns, reusing the library's cards, notation, errors,
 seeded dealing, moves (`Draw`, `Discard`, `Pass`), records and bots.
 
->>> from mexemexe import maumau
->>> state = maumau.deal(3, seed=1)
->>> final, record = maumau.play_round(state, [maumau.MauMauBot()] * 3)
->>> final.is_over and record.replay() == final
-True
+Examples:
+    >>> from mexemexe import maumau
+    >>> state = maumau.deal(3, seed=1)
+    >>> final, record = maumau.play_round(state, [maumau.MauMauBot()] * 3)
+    >>> final.is_over and record.replay() == final
+    True
 """
 
 from .._record import STATE_CLASSES

@@ -702,9 +702,10 @@ def deal(
     A stacked deal gives the hands (and optionally the discard pile, top card
     last); the rest of the deck is shuffled into the stock.
 
-    >>> state = deal(4, seed=7)
-    >>> [len(h) for h in state.hands], len(state.stock), len(state.discard_pile)
-    ([7, 7, 7, 7], 75, 1)
+    Examples:
+        >>> state = deal(4, seed=7)
+        >>> [len(h) for h in state.hands], len(state.stock), len(state.discard_pile)
+        ([7, 7, 7, 7], 75, 1)
 
     Raises:
         InvalidStateError: If the player count is outside 2-10, a stacked deal

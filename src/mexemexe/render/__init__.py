@@ -1,9 +1,10 @@
 """Pictures of cards, melds, tables and states: SVG for notebooks and docs, colour for terminals.
 
->>> import mexemexe as m
->>> from mexemexe.render import svg
->>> svg.table(m.parse_table("7H 8H 9H | 7S 7D 7C")).startswith("<svg")
-True
+Examples:
+    >>> import mexemexe as m
+    >>> from mexemexe.render import svg
+    >>> svg.table(m.parse_table("7H 8H 9H | 7S 7D 7C")).startswith("<svg")
+    True
 """
 
 from . import svg, terminal

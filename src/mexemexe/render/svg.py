@@ -41,13 +41,14 @@ def _card_body(c: Card, x: float, y: float) -> str:
     ]
     if c.rank is None:
         parts.append(_text(6, 17, 14, JOKER_COLOUR, "JK", bold))
-        parts.append(_text(WIDTH / 2, 52, 30, JOKER_COLOUR, "★", middle))
+        parts.append(_text(WIDTH - 10, HEIGHT - 10, 24, JOKER_COLOUR, "★", middle))
     else:
         assert c.suit is not None
         colour = RED if c.suit.is_red else BLACK
         parts.append(_text(5, 18, 15, colour, c.rank.symbol, bold))
         parts.append(_text(5, 33, 13, colour, c.suit.unicode))
-        parts.append(_text(WIDTH - 13, HEIGHT - 10, 28, colour, c.suit.unicode, middle))
+        # The big pip sits right, where an overlapping neighbour covers it whole.
+        parts.append(_text(WIDTH - 9, HEIGHT - 10, 22, colour, c.suit.unicode, middle))
     parts.append(f"<title>{escape(str(c))}</title></g>")
     return "".join(parts)
 
@@ -72,7 +73,7 @@ def _row(cs: Sequence[Card], x: float, y: float, overlap: float) -> tuple[str, f
     return body, width
 
 
-def cards(cs: Iterable[Card], *, overlap: float = 14) -> str:
+def cards(cs: Iterable[Card], *, overlap: float = 16) -> str:
     """A row of cards (a hand or a meld) as SVG; cards overlap by ``overlap`` pixels."""
     items = list(cs)
     body, width = _row(items, 1, 1, overlap)
