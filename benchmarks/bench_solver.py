@@ -1,0 +1,77 @@
+"""Benchmark the exact solver on the 240 instances of shared/bench (issue: solver).
+
+Run: python benchmarks/bench_solver.py [--instances PATH] [--limit N] [--classes T12-H5,...]
+
+For each (T, H) class prints our median and max best-move time for both
+objectives against the anchor's median (rummikub-solver 1.0.0, ILP), and how
+many instances match the recorded optimum (tile count, and value with a
+joker worth 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import statistics
+import time
+from collections import defaultdict
+
+import attrs
+
+import mexemexe as m
+from mexemexe import solver
+
+DEFAULT = pathlib.Path(__file__).resolve().parents[2] / "shared" / "bench" / "solver_instances.json"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--instances", type=pathlib.Path, default=DEFAULT)
+    parser.add_argument("--limit", type=int, default=0, help="instances per class (0: all)")
+    parser.add_argument("--classes", default="", help="comma-separated classes, e.g. T12-H5")
+    args = parser.parse_args()
+    data = json.loads(args.instances.read_text(encoding="utf-8"))
+    profile = attrs.evolve(m.get_profile("rummikub"), name="rummikub-joker0", joker_points=0)
+    wanted = set(filter(None, args.classes.split(",")))
+    by_class: dict[tuple[int, int], list[dict]] = defaultdict(list)
+    for inst in data["instances"]:
+        key = (inst["T"], inst["H"])
+        if wanted and f"T{key[0]}-H{key[1]}" not in wanted:
+            continue
+        if not args.limit or len(by_class[key]) < args.limit:
+            by_class[key].append(inst)
+    print(
+        f"{'class':10} {'n':>3} {'ours med':>9} {'ours max':>9} {'anchor med':>10} {'speed-up':>8}  "
+        f"{'cards ok':>8} {'value ok':>8}"
+    )
+    worst = 0.0
+    for (t, h), instances in sorted(by_class.items()):
+        times, anchor = [], []
+        cards_ok = value_ok = 0
+        for inst in instances:
+            start = time.perf_counter()
+            best = solver.best_play(table=inst["table"], hand=inst["hand"], profile=profile)
+            mid = time.perf_counter()
+            by_value = solver.best_play(
+                table=inst["table"], hand=inst["hand"], profile=profile, objective="points"
+            )
+            end = time.perf_counter()
+            times.append((mid - start) * 1000)
+            times.append((end - mid) * 1000)
+            anchor.append(min(inst["anchor_ms"].values()))
+            cards_ok += len(best.placed) == inst["optimum"]["cards"]
+            value_ok += by_value.value == inst["optimum"]["value"]
+            assert profile.validate_table(best.table), inst["id"]
+        med, top = statistics.median(times), max(times)
+        worst = max(worst, top)
+        amed = statistics.median(anchor)
+        print(
+            f"T{t}-H{h:<6} {len(instances):3} {med:8.2f}ms {top:8.1f}ms {amed:9.2f}ms "
+            f"{amed / med:7.1f}x  {cards_ok:5}/{len(instances):<3} {value_ok:5}/{len(instances):<3}"
+        )
+    print(f"slowest single best-move: {worst:.1f} ms (target <= 100 ms)")
+
+
+if __name__ == "__main__":
+    main()
