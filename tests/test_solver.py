@@ -117,3 +117,64 @@ def test_answers_are_deterministic() -> None:
     b = solver.best_play(table="5H 6H 7H | 9C 9D 9S", hand="8H 9H 4H 9H", profile=RK)
     assert a == b
     assert len(a.placed) == 4
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(PROFILES), st.data())
+def test_sweep_matches_the_reference_search(profile: m.Profile, data: st.DataObject) -> None:
+    """The rank-by-rank programme and the plain memoized search agree on larger positions."""
+    from mexemexe.solver._search import Search
+    from mexemexe.solver._sweep import Sweep
+
+    table = data.draw(mst.tables(profile, max_melds=4))
+    pool = Counter(profile.deck()) - table.counts()
+    hand = data.draw(st.lists(st.sampled_from(sorted(pool.elements())), max_size=6))
+    if Counter(hand) - pool:
+        return
+    must, may = [0] * 53, [0] * 53
+    for card in table.cards():
+        must[card.code] += 1
+    for card in hand:
+        may[card.code] += 1
+    weights = [float(profile.card_points(m.Card.from_code(c))) for c in range(53)]
+    expected = Search(must, may, weights, profile).solve()[0]
+    value, melds, placed = Sweep(must, may, weights, profile).solve()
+    assert value == expected
+    layout = m.Table(melds)
+    assert profile.validate_table(layout)
+    assert sorted(layout.cards()) == sorted(
+        [*table.cards(), *(m.Card.from_code(c) for c in placed)]
+    )
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_sweep_matches_the_reference_search_on_dealt_positions(seed: int) -> None:
+    """Seeded positions of up to 24 table cards and 8 hand cards: both solvers agree."""
+    import random
+
+    from mexemexe.solver._search import Search
+    from mexemexe.solver._sweep import Sweep
+
+    rng = random.Random(seed)
+    profile = PROFILES[seed % len(PROFILES)]
+    deck = list(profile.deck())
+    rng.shuffle(deck)
+    left = deck[: rng.randint(6, 24)]
+    table = []
+    while found := m.find_melds(left, profile):
+        meld = rng.choice(found)
+        for card in meld:
+            left.remove(card)
+        table.append(meld)
+    hand = deck[30 : 30 + rng.randint(0, 8)]
+    must, may = [0] * 53, [0] * 53
+    for meld in table:
+        for card in meld:
+            must[card.code] += 1
+    for card in hand:
+        may[card.code] += 1
+    weights = [1.0] * 53
+    assert (
+        Sweep(must, may, weights, profile).solve()[0]
+        == Search(must, may, weights, profile).solve()[0]
+    )

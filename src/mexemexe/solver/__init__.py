@@ -6,10 +6,9 @@ the new table that keeps every table card and places the most hand cards
 (or the most points). Both are exact: the search proves its answer optimal.
 Ties are broken deterministically (the same input, the same answer).
 
-Status: this first search is exact and fast on small positions (a few
-milliseconds up to a 24-card table) but exponential on large ones; the
-rank-by-rank dynamic programme that makes large tables fast is the next
-step (see ``benchmarks/bench_solver.py``). `best_play` treats the table as
+The work is a rank-by-rank dynamic programme (``_sweep``); a plain
+memoized search (``_search``) is kept as an independent reference that the
+tests compare it with. `best_play` treats the table as
 rearrangeable, as the shared-table games do (B6, R4); the Galician best set
 of melds and lay-offs without rearranging is not here yet.
 
@@ -34,7 +33,7 @@ from .._cards import Card, as_cards
 from .._moves import Play
 from .._profiles import Profile, get_profile
 from .._table import Table, TableLike
-from ._search import NEG, Search
+from ._sweep import NEG, Sweep
 
 __all__ = ["BestPlay", "arrange", "best_play"]
 
@@ -77,7 +76,7 @@ def arrange(cards: Iterable[Card | str] | str, profile: Profile | str) -> Table 
         NotationError: If ``cards`` is text that is not valid notation.
     """
     prof = get_profile(profile)
-    search = Search(_counts(as_cards(cards)), [0] * 53, [0.0] * 53, prof)
+    search = Sweep(_counts(as_cards(cards)), [0] * 53, [0.0] * 53, prof)
     value, melds, _ = search.solve()
     return None if value == NEG else Table(melds)
 
@@ -115,7 +114,7 @@ def best_play(
         weights = [float(prof.card_points(Card.from_code(c))) for c in range(53)]
     else:
         raise ValueError(f"objective must be 'cards' or 'points', not {objective!r}")
-    search = Search(_counts(old.cards()), _counts(held), weights, prof)
+    search = Sweep(_counts(old.cards()), _counts(held), weights, prof)
     value, melds, placed = search.solve()
     if value == NEG:
         raise ValueError("the table's cards cannot be laid out as valid melds")
