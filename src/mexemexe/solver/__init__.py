@@ -16,7 +16,7 @@ Examples:
     >>> import mexemexe as m
     >>> from mexemexe import solver
     >>> print(solver.arrange(m.parse_cards("9D 7D JK 8D 7S 7H"), m.get_profile("rummikub")))
-    7S 7H JK | 7D 8D 9D
+    7S 7H 7D | 8D 9D JK
     >>> best = solver.best_play(table="5H 6H 7H JK", hand="AC 2C 3C", profile="rummikub")
     >>> len(best.placed)
     3
