@@ -280,3 +280,12 @@ def test_repr_and_str_are_readable() -> None:
     state = m.deal(BR, players=2, seed=1)
     assert repr(state).startswith("<GameState brazilian turn=0 player=0 hands=[11, 11]")
     assert "player 1 (11 cards)" in str(state)
+
+
+def test_json_that_is_not_an_object_is_rejected() -> None:
+    """A JSON list is not a state, a Mau-Mau state or a record."""
+    from mexemexe import maumau
+
+    for loader in (m.GameState.from_json, maumau.MauMauState.from_json, m.GameRecord.from_json):
+        with pytest.raises(InvalidStateError, match="is a JSON object"):
+            loader("[1, 2]")

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError
+from ._jsonio import dumps, loads_object
 from ._moves import Move, parse_move
 from ._state import GameState
 
@@ -95,7 +95,7 @@ class GameRecord:
 
     def to_json(self, **kwargs: Any) -> str:
         """`to_dict` as JSON text."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+        return dumps(self.to_dict(), **kwargs)
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
@@ -104,8 +104,4 @@ class GameRecord:
         Raises:
             InvalidStateError: If the text is not JSON or not a valid record.
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise InvalidStateError(f"not JSON: {err}") from err
-        return cls.from_dict(data)
+        return cls.from_dict(loads_object(text, "record"))

@@ -11,7 +11,6 @@ profile's ``turn_structure`` field.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
@@ -22,6 +21,7 @@ import attrs
 
 from ._cards import CODE, Card, as_cards
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
+from ._jsonio import dumps, loads_object
 from ._moves import Move
 from ._notation import format_cards
 from ._outcomes import Outcome, Proposal, RoundResult
@@ -494,7 +494,7 @@ class GameState:
 
     def to_json(self, **kwargs: Any) -> str:
         """`to_dict` as JSON text (keyword arguments go to `json.dumps`)."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+        return dumps(self.to_dict(), **kwargs)
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
@@ -503,11 +503,7 @@ class GameState:
         Raises:
             InvalidStateError: If the text is not JSON or not a valid state.
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise InvalidStateError(f"not JSON: {err}") from err
-        return cls.from_dict(data)
+        return cls.from_dict(loads_object(text, "state"))
 
     # -- display ------------------------------------------------------------------
 
@@ -668,7 +664,7 @@ class PlayerView:
 
     def to_json(self, **kwargs: Any) -> str:
         """`to_dict` as JSON text."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+        return dumps(self.to_dict(), **kwargs)
 
     def __repr__(self) -> str:
         return (

@@ -13,7 +13,6 @@ score (a safeguard the seed does not mention).
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
@@ -23,6 +22,7 @@ import attrs
 
 from .._cards import CODE, Card, Suit, as_cards
 from .._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
+from .._jsonio import dumps, loads_object
 from .._moves import Discard, Draw, Move, Pass
 from .._notation import format_cards
 from .._outcomes import Outcome, RoundResult
@@ -319,7 +319,7 @@ class MauMauState:
 
     def to_json(self, **kwargs: Any) -> str:
         """`to_dict` as JSON text."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+        return dumps(self.to_dict(), **kwargs)
 
     @classmethod
     def from_json(cls, text: str) -> MauMauState:
@@ -328,13 +328,7 @@ class MauMauState:
         Raises:
             InvalidStateError: If the text is not JSON or not a valid state.
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise InvalidStateError(f"not JSON: {err}") from err
-        if not isinstance(data, Mapping):
-            raise InvalidStateError("a state is a JSON object")
-        return cls.from_dict(data)
+        return cls.from_dict(loads_object(text, "state"))
 
     def __str__(self) -> str:
         lines = [
@@ -461,7 +455,7 @@ class MauMauView:
 
     def to_json(self, **kwargs: Any) -> str:
         """`to_dict` as JSON text."""
-        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+        return dumps(self.to_dict(), **kwargs)
 
     def __repr__(self) -> str:
         return f"<MauMauView player={self.player} hand={format_cards(self.hand)!r} top={self.top}>"
