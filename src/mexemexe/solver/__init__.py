@@ -29,7 +29,7 @@ from typing import Literal
 
 import attrs
 
-from .._cards import Card, as_cards
+from .._cards import JOKER_CODE, Card, as_cards
 from .._moves import Play
 from .._profiles import Profile, get_profile
 from .._table import Table, TableLike
@@ -67,6 +67,51 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     for card in cards:
         counts[card.code] += 1
     return counts
+
+
+def _meldable(code: int, counts: list[int], jokers: int, profile: Profile) -> bool:
+    """Whether natural ``code`` could sit in some meld of the cards counted (with ``jokers``).
+
+    A meld holding it holds a 3-card window of its suit around it, or two
+    other suits of its rank; the positions are filled by counted cards or jokers.
+    """
+    rules = profile._meld_rules
+    rank, suit = code >> 2, code & 3
+    value = rank + 1
+    run_j = min(jokers, rules.max_jokers) if rules.jokers_in_runs else 0
+    top = 14 if rules.ace_high else 13
+    values = [value] + ([14] if rules.ace_high and value == 1 else [])
+    for v in values:
+        for lo in range(max(1, v - 2), min(v, top - 2) + 1):
+            missing = 0
+            for w in range(lo, lo + 3):
+                if w == v:
+                    continue
+                if not counts[((w - 1) % 13) * 4 + suit]:
+                    missing += 1
+            if missing <= run_j:
+                return True
+    group_j = min(jokers, rules.max_jokers) if rules.jokers_in_groups else 0
+    others = sum(1 for s in range(4) if s != suit and counts[rank * 4 + s])
+    return others + group_j >= rules.min_group - 1
+
+
+def _prune(must: list[int], may: list[int], profile: Profile) -> list[int]:
+    """``may`` without the hand cards that can join no meld (repeated until nothing changes)."""
+    may = list(may)
+    changed = True
+    while changed:
+        changed = False
+        jokers = must[JOKER_CODE] + may[JOKER_CODE]
+        counts = [must[c] + may[c] for c in range(53)]
+        for code in range(52):
+            if may[code] and not must[code]:
+                counts[code] -= 1
+                if not _meldable(code, counts, jokers, profile):
+                    may[code] = 0
+                    changed = True
+                counts[code] += 1
+    return may
 
 
 def arrange(cards: Iterable[Card | str] | str, profile: Profile | str) -> Table | None:
@@ -114,8 +159,19 @@ def best_play(
         weights = [float(prof.card_points(Card.from_code(c))) for c in range(53)]
     else:
         raise ValueError(f"objective must be 'cards' or 'points', not {objective!r}")
-    search = Sweep(_counts(old.cards()), _counts(held), weights, prof)
-    value, melds, placed = search.solve()
+    must = _counts(old.cards())
+    may = _prune(must, _counts(held), prof)
+    # Fast path: if every hand card that could join a meld fits at once, that is optimal.
+    if any(may):
+        everything = [must[c] + may[c] for c in range(53)]
+        value, melds, _ = Sweep(everything, [0] * 53, [0.0] * 53, prof).solve()
+        if value != NEG:
+            placed = [c for c in range(53) for _ in range(may[c])]
+            total = sum(weights[c] for c in placed)
+            return BestPlay(
+                Table(melds), tuple(Card.from_code(c) for c in placed), total, objective
+            )
+    value, melds, placed = Sweep(must, may, weights, prof).solve()
     if value == NEG:
         raise ValueError("the table's cards cannot be laid out as valid melds")
     if not placed:
