@@ -85,19 +85,26 @@ def _runs_in_suit(
     cards = _RUN_CARDS[suit]
     joker = JOKER
     for lo in range(1, top - min_run + 2):
-        for hi in range(lo + min_run - 1, min(top, lo + 12) + 1):
-            have = [v for v in range(lo, hi + 1) if v in held]
-            gaps = hi - lo + 1 - len(have)
-            if gaps > jokers:
-                break  # a longer window has at least these gaps
-            if not have:
+        if not jokers and lo not in held:
+            continue  # without jokers a run starts on a card held
+        have: list[int] = []
+        gaps = 0
+        for hi in range(lo, min(top, lo + 12) + 1):
+            if hi in held:
+                have.append(hi)
+            else:
+                gaps += 1
+                if gaps > jokers:
+                    break  # a longer window has at least these gaps
+            if hi - lo + 1 < min_run or not have:
                 continue
             spare = jokers - gaps
             # Any `extra` of the held naturals may be replaced by jokers too.
             for extra in range(min(spare, len(have) - 1) + 1):
                 for replaced in combinations(have, extra):
-                    out = tuple(
-                        cards[v] if v in held and v not in replaced else joker
-                        for v in range(lo, hi + 1)
+                    found.add(
+                        tuple(
+                            cards[v] if v in held and v not in replaced else joker
+                            for v in range(lo, hi + 1)
+                        )
                     )
-                    found.add(out)
