@@ -44,13 +44,14 @@ from ._profiles import (
     register_profile,
 )
 from ._record import GameRecord
+from ._rounds import play_match, play_round, replay_match
 from ._scoring import round_result
+from ._selfplay import SimulationResult, simulate
 from ._state import GameState, PlayerView, deal
 from ._table import Table, format_table, parse_table
 from ._validation import TableReport, validate_table
 from ._version import __version__
-from .bots import Bot, SimpleBot
-from .simulate import play_match, play_round, replay_match
+from .bots import Bot, GreedyBot, RandomBot, SimpleBot
 
 __all__ = [
     "GALICIAN_SHORT_HAND_SIZES",
@@ -62,6 +63,7 @@ __all__ = [
     "Forfeit",
     "GameRecord",
     "GameState",
+    "GreedyBot",
     "IllegalMoveError",
     "InvalidStateError",
     "LayDown",
@@ -80,9 +82,11 @@ __all__ = [
     "Profile",
     "ProfileError",
     "Proposal",
+    "RandomBot",
     "Rank",
     "RoundResult",
     "SimpleBot",
+    "SimulationResult",
     "Suit",
     "SwapJoker",
     "Table",
@@ -106,5 +110,6 @@ __all__ = [
     "replay_match",
     "round_result",
     "round_seed",
+    "simulate",
     "validate_table",
 ]

@@ -13,7 +13,9 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+import random
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
@@ -25,7 +27,7 @@ from ._profiles import Profile
 from ._state import PlayerView
 from ._table import Table
 
-__all__ = ["Bot", "SimpleBot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SimpleBot"]
 
 
 @runtime_checkable
@@ -151,3 +153,61 @@ def _extension_index(table: Table, profile: Profile) -> dict[Card, int]:
                 index.setdefault(card, i)
         table._memo[key] = index
     return index
+
+
+class RandomBot:
+    """Plays a uniformly random legal move, from its own seeded generator.
+
+    The generator advances with each choice, so a `RandomBot` is the one
+    stateful bot here: give each game its own (``RandomBot(seed)``) to make
+    games reproducible.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def choose(self, view: Any) -> Move:
+        """Pick a random move among ``view.legal_moves()``."""
+        move: Move = self._rng.choice(view.legal_moves())
+        return move
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed})"
+
+
+@attrs.frozen
+class GreedyBot:
+    """Plays the exact best play each turn (most cards placed, B6/R4), else draws.
+
+    Uses `mexemexe.solver.best_play` on what its player sees; in the discard
+    games, and whenever the solver finds nothing, it plays like `SimpleBot`.
+    The solver is exact but slow on large tables, so this bot is too.
+    """
+
+    objective: str = "cards"
+
+    def choose(self, view: PlayerView) -> Move:
+        """Pick a move for ``view.player``."""
+        if view.phase != "play":
+            return SimpleBot().choose(view)
+        from .solver import best_play
+
+        best = best_play(
+            table=view.table,
+            hand=view.hand,
+            profile=view.profile,
+            objective="points" if self.objective == "points" else "cards",
+        )
+        need = 0 if view.opened[view.player] else view.profile.min_opening_points
+        if best.placed and view.profile.hand_points(best.placed) >= need:
+            return Play(best.table)
+        return SimpleBot().choose(view)
+
+
+#: Bots by name, for `mexemexe.simulate` and the command line.
+BOTS: dict[str, Callable[[int], Any]] = {
+    "simple": lambda seed: SimpleBot(),
+    "random": RandomBot,
+    "greedy": lambda seed: GreedyBot(),
+}

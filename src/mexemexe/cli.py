@@ -5,6 +5,7 @@ Subcommands:
 * ``demo [--profile NAME] [--players N] [--seed S]`` — a seeded round played by bots;
 * ``validate "<table>" --profile NAME`` — check a table, exit code 0 if valid, 1 if not;
 * ``play [--profile NAME | --game maumau]`` — play against bots in the terminal;
+* ``simulate --bots simple,random --games N --workers W`` — self-play with a progress bar;
 * ``rules NAME`` — print a profile's settings.
 
 Library errors (bad notation, unknown profile) are printed as one line with
@@ -46,9 +47,9 @@ def _print_report(profile_name: str, text: str, out: TextIO) -> bool:
 
 
 def _demo(args: argparse.Namespace, out: TextIO) -> int:
+    from ._rounds import play_round
     from ._state import deal
     from .bots import SimpleBot
-    from .simulate import play_round
 
     if args.game == "maumau":
         return _demo_maumau(args, out)
@@ -219,6 +220,35 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
         out.write(f"  {state.last.describe()}\n")  # type: ignore[attr-defined]
 
 
+def _simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from ._selfplay import simulate
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    show = sys.stderr.isatty() or args.progress
+
+    def progress(done: int, total: int) -> None:
+        if not show:
+            return
+        width = 30
+        filled = width * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} rounds")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    try:
+        result = simulate(
+            args.profile, bots, args.games, args.seed, workers=args.workers, progress=progress
+        )
+    except ValueError as err:
+        if isinstance(err, MexeMexeError):
+            raise
+        sys.stderr.write(f"mexemexe simulate: error: {err}\n")
+        return 2
+    out.write(result.table() + "\n")
+    return 0
+
+
 def _validate(args: argparse.Namespace, out: TextIO) -> int:
     text = " | ".join(args.table)
     ok = _print_report(args.profile, text, out)
@@ -287,6 +317,24 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", "-s", type=int, default=1, help="deal seed (default 1)")
     play.add_argument("--plain", action="store_true", help="no colour")
     play.set_defaults(func=_play)
+
+    simulate = sub.add_parser("simulate", help="self-play: many seeded rounds between bots")
+    simulate.add_argument(
+        "--profile", "-p", default="brazilian", help=f"rules: {', '.join(profile_names())}"
+    )
+    simulate.add_argument(
+        "--bots",
+        "-b",
+        default="simple,simple,random,random",
+        help="one bot per seat: simple, random, greedy (comma-separated)",
+    )
+    simulate.add_argument("--games", "-g", type=int, default=100, help="rounds to play")
+    simulate.add_argument("--seed", "-s", type=int, default=0, help="seed of the whole run")
+    simulate.add_argument("--workers", "-w", type=int, default=1, help="worker processes")
+    simulate.add_argument(
+        "--progress", action="store_true", help="show the progress bar even when not a terminal"
+    )
+    simulate.set_defaults(func=_simulate)
 
     rules = sub.add_parser("rules", help="print a profile's settings")
     rules.add_argument("profile", help=f"one of: {', '.join(profile_names())}")

@@ -12,7 +12,7 @@ Examples:
 """
 
 from .._record import STATE_CLASSES
-from ..simulate import play_round
+from .._rounds import play_round
 from ._bot import MauMauBot
 from ._match import MauMauMatch, play_maumau_match
 from ._profile import MAUMAU, MauMauProfile

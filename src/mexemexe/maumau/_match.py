@@ -203,7 +203,7 @@ def play_maumau_match(
     Returns:
         The finished match and every hand's record.
     """
-    from ..simulate import play_round
+    from .._rounds import play_round
 
     records: list[GameRecord] = []
     while not match.is_over:

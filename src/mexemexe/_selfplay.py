@@ -1,0 +1,135 @@
+"""Self-play at scale: many seeded rounds on any `concurrent.futures` executor."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from ._match import round_seed
+from ._profiles import Profile, get_profile
+from ._state import deal
+from .bots import BOTS
+
+__all__ = ["SimulationResult", "simulate"]
+
+
+@attrs.frozen
+class SimulationResult:
+    """Totals of many rounds, by seat.
+
+    Attributes:
+        profile_name: The rules played.
+        bots: The bot name at each seat.
+        games: Rounds played.
+        wins: Rounds won by each seat (a shared win counts for each winner).
+        scores: Each seat's total score.
+        turns: Turns played in all.
+    """
+
+    profile_name: str
+    bots: tuple[str, ...]
+    games: int
+    wins: tuple[int, ...]
+    scores: tuple[int, ...]
+    turns: int
+
+    def win_rates(self) -> tuple[float, ...]:
+        """Each seat's share of rounds won."""
+        return tuple(w / self.games if self.games else 0.0 for w in self.wins)
+
+    def table(self) -> str:
+        """A results table for people."""
+        lines = [f"{self.games} rounds of {self.profile_name}, {self.turns} turns in all", ""]
+        lines.append(f"{'seat':>4}  {'bot':8} {'wins':>6} {'win rate':>9} {'mean score':>11}")
+        for seat, name in enumerate(self.bots):
+            mean = self.scores[seat] / self.games if self.games else 0.0
+            rate = self.win_rates()[seat]
+            lines.append(f"{seat:>4}  {name:8} {self.wins[seat]:>6} {rate:>8.1%} {mean:>11.1f}")
+        return "\n".join(lines)
+
+
+Outcome = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+def _play_one(profile: Profile, bots: tuple[str, ...], seed: int, index: int) -> Outcome:
+    """One seeded round (run in a worker): winners, scores, turns."""
+    from ._rounds import play_round
+
+    game_seed = round_seed(seed, index)
+    players = [BOTS[name](game_seed + seat) for seat, name in enumerate(bots)]
+    final, record = play_round(deal(profile, len(bots), seed=game_seed), players)
+    assert final.result is not None
+    return final.result.winners, final.result.scores, len(record.moves)
+
+
+def simulate(
+    profile: Profile | str,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    workers: int = 1,
+    executor: cf.Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationResult:
+    """Play ``games`` seeded rounds with the named bots and total the results.
+
+    Each round's deal (and each random bot) is seeded from ``seed`` and the
+    round number, so results do not depend on how the work is split.
+
+    Args:
+        profile: The rules, or a registered name.
+        bots: One bot name per seat: ``"simple"``, ``"random"`` or ``"greedy"``.
+        games: How many rounds.
+        seed: The seed of the whole run.
+        workers: Processes to use when no executor is given (1: in this process).
+        executor: Any `concurrent.futures.Executor` (a process or thread pool,
+            or a cluster's executor such as Ray's or Dask's).
+        progress: Called as ``progress(done, games)`` after each round.
+
+    Returns:
+        A `SimulationResult`.
+
+    Raises:
+        ValueError: If a bot name is unknown or the seat count does not fit the profile.
+    """
+    prof = get_profile(profile)
+    names = tuple(bots)
+    unknown = [n for n in names if n not in BOTS]
+    if unknown:
+        raise ValueError(f"unknown bots {unknown}; known: {', '.join(BOTS)}")
+    prof.hand_size(len(names))  # raises ProfileError for a wrong player count
+    wins = [0] * len(names)
+    scores = [0] * len(names)
+    turns = 0
+    done = 0
+
+    def add(outcome: Outcome) -> None:
+        nonlocal turns, done
+        winners, round_scores, round_turns = outcome
+        for seat in winners:
+            wins[seat] += 1
+        for seat, score in enumerate(round_scores):
+            scores[seat] += score
+        turns += round_turns
+        done += 1
+        if progress is not None:
+            progress(done, games)
+
+    own: cf.Executor | None = None
+    if executor is None and workers > 1:
+        own = executor = cf.ProcessPoolExecutor(max_workers=workers)
+    try:
+        if executor is None:
+            for index in range(games):
+                add(_play_one(prof, names, seed, index))
+        else:
+            futures = [executor.submit(_play_one, prof, names, seed, i) for i in range(games)]
+            for future in cf.as_completed(futures):
+                add(future.result())
+    finally:
+        if own is not None:
+            own.shutdown()
+    return SimulationResult(prof.name, names, games, tuple(wins), tuple(scores), turns)

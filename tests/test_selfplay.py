@@ -1,0 +1,87 @@
+"""Bots and self-play: RandomBot, GreedyBot, simulate on executors, the simulate command."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import io
+
+import pytest
+
+import mexemexe as m
+from mexemexe.cli import main
+
+
+def test_random_bot_plays_legal_moves_reproducibly() -> None:
+    """A seeded RandomBot picks legal moves, the same ones for the same seed."""
+    state = m.deal("rummikub", players=2, seed=3)
+    a = m.play_round(state, [m.RandomBot(1), m.RandomBot(2)])[1]
+    b = m.play_round(state, [m.RandomBot(1), m.RandomBot(2)])[1]
+    assert a.moves == b.moves
+    assert a.replay().is_over
+
+
+def test_greedy_bot_plays_the_best_play() -> None:
+    """GreedyBot lays down the most cards the exact solver finds, by regrouping if needed."""
+    state = m.deal(
+        "rummikub", hands=["3H 3D 4C 6C 9S", "KS"], table="5S 5H 5D 5C | 3C 4C 5C 6C", seed=1
+    )
+    move = m.GreedyBot().choose(state.view(0))
+    assert isinstance(move, m.Play)
+    assert state.propose(move.table).placed == m.parse_cards("3H 3D 4C 6C")
+
+
+def test_greedy_bot_draws_when_nothing_fits() -> None:
+    """With nothing to place, GreedyBot draws."""
+    state = m.deal("rummikub", hands=["2C 9S", "KS"], table="5S 5H 5D", seed=1)
+    assert m.GreedyBot().choose(state.view(0)) == m.Draw()
+
+
+def test_greedy_bot_plays_discard_games_like_simple_bot() -> None:
+    """In the discard games GreedyBot falls back to SimpleBot's play."""
+    state = m.deal("galician", players=2, seed=2)
+    assert m.GreedyBot().choose(state.view(0)) == m.SimpleBot().choose(state.view(0))
+
+
+def test_simulate_totals_and_is_independent_of_the_executor() -> None:
+    """The same seed gives the same totals in-process, on threads, or on any executor."""
+    one = m.simulate("brazilian", ["simple", "random", "simple"], games=6, seed=4)
+    with cf.ThreadPoolExecutor(max_workers=2) as pool:
+        threaded = m.simulate(
+            "brazilian", ["simple", "random", "simple"], games=6, seed=4, executor=pool
+        )
+    assert one == threaded
+    assert one.games == 6
+    assert sum(one.wins) >= 6
+    assert one.turns > 0
+    assert "win rate" in one.table()
+
+
+def test_simulate_reports_progress() -> None:
+    """The progress callback sees every round."""
+    seen: list[tuple[int, int]] = []
+    m.simulate("rummikub", ["simple", "simple"], games=3, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_simulate_rejects_unknown_bots_and_seat_counts() -> None:
+    """Unknown bot names and impossible seat counts are clear errors."""
+    with pytest.raises(ValueError, match="unknown bots"):
+        m.simulate("brazilian", ["simple", "clever"], games=1)
+    with pytest.raises(m.ProfileError, match="not 7"):
+        m.simulate("brazilian", ["simple"] * 7, games=1)
+
+
+def test_simulate_command_prints_a_results_table() -> None:
+    """mexemexe simulate prints the table of results."""
+    out = io.StringIO()
+    code = main(
+        ["simulate", "--profile", "rummikub", "--bots", "simple,random", "--games", "3"], out=out
+    )
+    assert code == 0
+    assert "3 rounds of rummikub" in out.getvalue()
+
+
+def test_simulate_command_unknown_bot_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown bot name is an error line, not a traceback."""
+    assert main(["simulate", "--bots", "simple,clever"], out=io.StringIO()) == 2
+    assert "unknown bots" in capsys.readouterr().err
