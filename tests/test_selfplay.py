@@ -85,3 +85,40 @@ def test_simulate_command_unknown_bot_exits_2(capsys: pytest.CaptureFixture[str]
     """An unknown bot name is an error line, not a traceback."""
     assert main(["simulate", "--bots", "simple,clever"], out=io.StringIO()) == 2
     assert "unknown bots" in capsys.readouterr().err
+
+
+def test_hint_on_the_shared_table_is_the_best_play() -> None:
+    """state.hint() gives the exact best play, found from the player's own view."""
+    state = m.deal(
+        "rummikub", hands=["3H 3D 4C 6C 9S", "KS"], table="5S 5H 5D 5C | 3C 4C 5C 6C", seed=1
+    )
+    hint = state.hint()
+    assert isinstance(hint, m.Play)
+    assert len(state.propose(hint.table).placed) == 4
+
+
+def test_hint_draws_when_nothing_fits() -> None:
+    """With nothing to place the hint is the draw."""
+    state = m.deal("rummikub", hands=["2C 9S", "KS"], table="5S 5H 5D", seed=1)
+    assert state.hint() == m.Draw()
+
+
+def test_hint_in_a_discard_game_follows_the_phase() -> None:
+    """Galician hints: draw first, then the largest meld, and always a legal move."""
+    state = m.deal("galician", hands=["7H 8H 9H 10H 2C", "KS"], discard_pile="5D", seed=1)
+    assert state.hint() == m.Draw()
+    drawn = state.draw()
+    assert drawn.hint() == m.LayDown("7H 8H 9H 10H")
+    for _ in range(30):
+        if drawn.is_over:
+            break
+        move = drawn.hint()
+        assert move in drawn.legal_moves()
+        drawn = drawn.apply(move)
+
+
+def test_no_hint_after_the_round() -> None:
+    """A finished round has no hint."""
+    final, _ = m.play_round(m.deal("brazilian", players=2, seed=1), [m.SimpleBot()] * 2)
+    with pytest.raises(m.IllegalMoveError, match="the round is over"):
+        final.hint()

@@ -371,6 +371,50 @@ class GameState:
         """
         return self.view(self.current_player).legal_moves()
 
+    def hint(self) -> Move:
+        """A good move for the current player, from what that player can see.
+
+        Shared table (B6, R4): the exact best play (most hand cards placed,
+        by `mexemexe.solver.best_play`, which may rearrange the table); with
+        nothing to place, the draw (or the pass, R6). Discard games (G4): the
+        largest meld from the hand, else a lay-off, else the draw (in the draw
+        phase) or the discard that sheds the most points. The solver is exact
+        but slow on large tables.
+
+        Raises:
+            IllegalMoveError: If the round is over.
+        """
+        from ._moves import Discard, Draw, LayDown, LayOff, Pass, Play
+
+        if self.result is not None:
+            raise IllegalMoveError(
+                "no hint", [Problem("the round is over", self.profile.section("stock"))]
+            )
+        view = self.view(self.current_player)
+        legal = view.legal_moves()
+        if self.phase == "play":
+            from .solver import best_play
+
+            best = best_play(table=view.table, hand=view.hand, profile=self.profile)
+            need = 0 if view.opened[view.player] else self.profile.min_opening_points
+            if best.placed and self.profile.hand_points(best.placed) >= need:
+                return Play(best.table)
+            return Draw() if Draw() in legal else Pass()
+        melds = [move for move in legal if isinstance(move, LayDown)]
+        if melds:
+            return max(melds, key=lambda move: (len(move.cards), [-c.code for c in move.cards]))
+        offs = [move for move in legal if isinstance(move, LayOff)]
+        if offs:
+            return offs[0]
+        if Draw() in legal:
+            return Draw()
+        discards = [move for move in legal if isinstance(move, Discard)]
+        if discards:
+            return max(
+                discards, key=lambda move: (self.profile.card_points(move.card), move.card.code)
+            )
+        return legal[0]
+
     def _check_player(self, player: int) -> int:
         if not isinstance(player, int) or not 0 <= player < len(self.hands):
             raise InvalidStateError(f"no player {player!r}: players are 0-{len(self.hands) - 1}")
