@@ -40,7 +40,6 @@ __all__ = [
     "MeldRules",
     "classify_meld",
     "meld_extensions",
-    "rank_of_value",
     "table_extensions",
 ]
 
@@ -535,8 +534,3 @@ def _fits(values: list[int], n: int, wlo: int, whi: int) -> bool:
     """Whether distinct ``values`` plus jokers up to ``n`` cards fit a run inside [wlo, whi]."""
     lo, hi = min(values), max(values)
     return wlo <= lo and hi <= whi and hi - lo + 1 <= n <= whi - wlo + 1
-
-
-def rank_of_value(value: int) -> Rank:
-    """The rank of a run value (14 is the ace after the king)."""
-    return Rank((value - 1) % 13 + 1)

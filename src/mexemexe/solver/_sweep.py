@@ -154,71 +154,28 @@ class Sweep:
     ) -> list[tuple[tuple[int, ...], int, int, float, tuple[int, int], Any]]:
         """Every way suit ``suit`` can play its copies of value ``v`` with its open runs."""
         jokers_left = self.jokers - used
-        if v == 14:
-            # Only the aces kept back can take part: they extend runs ending at K.
-            must_n, may_n = reserved
-            code = suit
-            w = self.weights[code]
+
+        def plays(must_n: int, may_n: int, weight: float) -> list[Any]:
             return _options(
-                runs,
-                must_n,
-                may_n,
-                w,
-                jokers_left,
-                self.run_cap,
-                self.min_run,
-                self.track,
-                14,
-                start_runs=False,
-                groups=False,
-                ace_low=False,
-                extendable_ace=False,
+                runs, must_n, may_n, weight, jokers_left, self.run_cap, self.min_run, self.track, v
             )
-        rank = v - 1
-        code = rank * 4 + suit
+
+        if v == 14:
+            # Only the aces kept back for the top take part (code `suit` is that ace).
+            must_n, may_n = reserved
+            return [(*o[:4], reserved, o[4]) for o in plays(must_n, may_n, self.weights[suit])]
+        code = (v - 1) * 4 + suit
         must_n, may_n = self.must[code], self.may[code]
-        w = self.weights[code]
+        weight = self.weights[code]
         if v == 1 and self.ace_high:
-            out = []
             # Split the aces: some played low now, the rest kept for the top (14).
+            out: list[Any] = []
             for low_must in range(must_n + 1):
                 for low_may in range(may_n + 1):
-                    for opt in _options(
-                        runs,
-                        low_must,
-                        low_may,
-                        w,
-                        jokers_left,
-                        self.run_cap,
-                        self.min_run,
-                        self.track,
-                        v,
-                        start_runs=True,
-                        groups=True,
-                        ace_low=True,
-                        extendable_ace=True,
-                    ):
-                        new_runs, g, jk, gain, _, detail = opt
-                        out.append(
-                            (new_runs, g, jk, gain, (must_n - low_must, may_n - low_may), detail)
-                        )
+                    kept = (must_n - low_must, may_n - low_may)
+                    out.extend((*o[:4], kept, o[4]) for o in plays(low_must, low_may, weight))
             return out
-        return _options(
-            runs,
-            must_n,
-            may_n,
-            w,
-            jokers_left,
-            self.run_cap,
-            self.min_run,
-            self.track,
-            v,
-            start_runs=True,
-            groups=True,
-            ace_low=v == 1,
-            extendable_ace=True,
-            reserved=reserved,
-        )
+        return [(*o[:4], reserved, o[4]) for o in plays(must_n, may_n, weight)]
 
     # -- rebuilding the melds ------------------------------------------------------------
 
@@ -271,7 +228,7 @@ class Sweep:
                     desc = _extend(desc, natural=False, track=self.track)
                 survivors.append((desc, cards))
             for pre in leads:
-                desc = _desc(1 + pre, pre if self.track else 0, 1, int(v == 1 or v - pre == 1))
+                desc = _desc(1 + pre, pre if self.track else 0, 1, int(v - pre == 1))
                 survivors.append((desc, [*(joker() for _ in range(pre)), copies.pop()]))
             group_copies.extend(copies[:to_group])
             del copies[:to_group]
@@ -300,23 +257,23 @@ def _options(
     min_run: int,
     track: bool,
     value: int,
-    *,
-    start_runs: bool,
-    groups: bool,
-    ace_low: bool,
-    extendable_ace: bool,
-    reserved: tuple[int, int] = (0, 0),
-) -> list[tuple[tuple[int, ...], int, int, float, tuple[int, int], Any]]:
+) -> list[tuple[tuple[int, ...], int, int, float, Any]]:
     """All plays of one suit at one value: extend/close each open run, start runs, feed groups.
 
     A new run's leading jokers are placed with its first natural (``value`` is
     the value being played, so at most ``value - 1`` of them), so every open
     run holds a natural.
 
-    Returns ``(new runs, copies to groups, jokers used, weight, reserved, detail)``
+    At value 14 (the ace after the king) only open runs take part: no run
+    starts there, no group forms, and a run that began on the low ace cannot
+    grow (it would hold the ace twice).
+
+    Returns ``(new runs, copies to groups, jokers used, weight, detail)``
     where detail is ``(actions, must used, may used, leading jokers of each
     new run, copies to groups)`` for rebuilding the melds.
     """
+    top = value == 14
+    start_runs = groups = not top
     out = []
     n_runs = len(runs)
     choices_per_run = []
@@ -324,7 +281,7 @@ def _options(
         acts = []
         if _length(d) >= min_run and _natural(d):
             acts.append("close")
-        if extendable_ace or not _ace(d):
+        if not (top and _ace(d)):
             acts.append("nat")
             if _jokers(d) < run_cap:
                 acts.append("jok")
@@ -358,7 +315,7 @@ def _options(
                     new_runs = list(extended)
                     for pre in leads:
                         new_runs.append(
-                            _desc(1 + pre, pre if track else 0, 1, int(ace_low or value - pre == 1))
+                            _desc(1 + pre, pre if track else 0, 1, int(value - pre == 1))
                         )
                     detail = (actions, must_n, may_used, leads, to_group)
                     out.append(
@@ -367,7 +324,6 @@ def _options(
                             to_group,
                             jok_ext + sum(leads),
                             weight * may_used,
-                            reserved,
                             detail,
                         )
                     )
