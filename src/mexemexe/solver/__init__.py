@@ -161,16 +161,6 @@ def best_play(
         raise ValueError(f"objective must be 'cards' or 'points', not {objective!r}")
     must = _counts(old.cards())
     may = _prune(must, _counts(held), prof)
-    # Fast path: if every hand card that could join a meld fits at once, that is optimal.
-    if any(may):
-        everything = [must[c] + may[c] for c in range(53)]
-        value, melds, _ = Sweep(everything, [0] * 53, [0.0] * 53, prof).solve()
-        if value != NEG:
-            placed = [c for c in range(53) for _ in range(may[c])]
-            total = sum(weights[c] for c in placed)
-            return BestPlay(
-                Table(melds), tuple(Card.from_code(c) for c in placed), total, objective
-            )
     value, melds, placed = Sweep(must, may, weights, prof).solve()
     if value == NEG:
         raise ValueError("the table's cards cannot be laid out as valid melds")

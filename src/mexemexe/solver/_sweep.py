@@ -1,45 +1,67 @@
-"""Exact rank-by-rank dynamic programme for `arrange` and `best_play` (shared-table rules).
+"""Exact rank-by-rank search for `arrange` and `best_play` (shared-table rules).
 
 Sweep the values from 1 (ace low) to 13 — and to 14, the ace after the king,
 where the profile allows it. Between two values the state is, for each
-suit, the runs still open (each: its length capped at 3, the jokers in it,
-whether it holds a natural card, whether it began on a low ace), the jokers
-placed so far and, in ace-high profiles, the aces kept back for the top.
-At each value every copy of every suit's card extends an open run, starts a
-run or joins a group of that value; jokers may do the same; open runs not
-continued are closed, which needs 3 cards and a natural. Suits are folded in
-one at a time; groups are settled from how many copies each suit gives them
-(a precomputed table says which mixes can form valid groups). Memoized, so
-the best weight is proven optimal (van Rijn, Takes & Vis, 2015, with the
-table cards made mandatory and jokers added).
+suit, the runs still open (each: its length capped at the minimum run, the
+jokers in it where the per-run cap can bind, whether it began on a low ace,
+whether it ends on a joker that a natural must follow), the jokers placed so
+far and, in ace-high profiles, the aces kept back for the top. At each value
+every copy of every suit's card extends an open run, starts a run or joins a
+group of that value; open runs not continued are closed. Suits are folded in
+one at a time; groups are settled from how many copies each suit gives them.
+
+**Jokers are placed lazily.** A joker is only placed where a meld needs it:
+inside a run between two naturals, to bring a short run up to the minimum
+(its *deficit*, paid when the run closes) or to bring a short group up to
+the minimum. Every other joker is *spare*: the search assumes it can be
+added to some meld at the end, and the rebuild adds it. Any arrangement
+maps onto this model (strip each meld's jokers that it does not need), so
+the model is a relaxation that loses nothing; when the rebuilt optimum has
+no room for its spare jokers (rare: say every run already holds its one
+Brazilian joker), the solver runs again with jokers placed eagerly — every
+run may take a joker at any value and begin with jokers — which is exact
+without assumptions. This cuts the states a joker multiplies by an order of
+magnitude.
+
+**The search is a bounded depth-first search**, not an exhaustive table:
+it looks for the least *loss* (the weight of hand cards left out) within a
+budget that starts at 0 and doubles. The memo keeps, per state, either its
+exact least loss and the choice reaching it, or a lower bound proven by a
+failed search, so a hand that fits whole costs one feasibility search and a
+larger loss is proven, not guessed (cf. van Rijn, Takes & Vis, 2015, for
+the rank sweep; IDA* with a transposition table for the bound).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
 
 from .._cards import _BY_CODE, JOKER_CODE, Card
+from .._melds import classify_meld
 
 if TYPE_CHECKING:
     from .._profiles import Profile
 
-__all__ = ["Sweep"]
+__all__ = ["INF", "NEG", "Sweep"]
 
 NEG = float("-inf")
+INF = float("inf")
+_END = "end"
 
-# A run descriptor packed in an int: length (1-3) | jokers << 2 | natural << 5 | low ace << 6.
-_L, _J, _N, _A = 3, 2, 5, 6
+# A run descriptor packed in an int:
+# length (capped at the minimum run) | jokers << 4 | natural << 7 | low ace << 8 | pending << 9.
+_J, _N, _A, _P = 4, 7, 8, 9
 
 
-def _desc(length: int, jokers: int, natural: int, ace: int) -> int:
-    return min(length, 3) | (jokers << _J) | (natural << _N) | (ace << _A)
+def _desc(length: int, jokers: int, natural: int, ace: int, pending: int = 0) -> int:
+    return length | (jokers << _J) | (natural << _N) | (ace << _A) | (pending << _P)
 
 
 def _length(d: int) -> int:
-    return d & _L
+    return d & 15
 
 
 def _jokers(d: int) -> int:
@@ -54,13 +76,37 @@ def _ace(d: int) -> int:
     return (d >> _A) & 1
 
 
+def _pending(d: int) -> int:
+    return (d >> _P) & 1
+
+
+def _by_loss(option: tuple[float, Any, Any]) -> float:
+    return option[0]
+
+
 class Sweep:
-    """One exact optimisation over fixed card counts (``must`` placed, ``may`` optional)."""
+    """One exact optimisation over fixed card counts (``must`` placed, ``may`` optional).
+
+    Args:
+        must: Counts by code (jokers at 52) of the cards that must be placed.
+        may: Counts of the cards that may be placed.
+        weights: The worth of placing one card of each code.
+        profile: The rules.
+        lazy: Place jokers lazily (the fast model; see the module docstring).
+    """
 
     def __init__(
-        self, must: Sequence[int], may: Sequence[int], weights: Sequence[float], profile: Profile
+        self,
+        must: Sequence[int],
+        may: Sequence[int],
+        weights: Sequence[float],
+        profile: Profile,
+        *,
+        lazy: bool = True,
     ) -> None:
         rules = profile._meld_rules
+        self.profile = profile
+        self.lazy = lazy
         self.ace_high = rules.ace_high
         self.run_cap = rules.max_jokers if rules.jokers_in_runs else 0
         # Count jokers per run only where the per-run cap can bind (B5); else it
@@ -77,42 +123,130 @@ class Sweep:
         self.jokers = self.jokers_must + self.jokers_may
         self.top = 14 if self.ace_high else 13
         self.memo: dict[Any, tuple[float, Any]] = {}
-        self.group_args = (self.min_group, self.max_group, min(self.group_cap, self.jokers))
+        self.group_args = (
+            self.min_group,
+            self.max_group,
+            min(self.group_cap, self.jokers),
+            self.jokers,
+        )
+        self.run_args = (self.run_cap, self.min_run, self.track, self.top, lazy)
+        # present[v][suit]: copies of that card (the ace at v = 1; none at v = 14 here).
+        self.present = [[0] * 4] + [
+            [self.must[(v - 1) * 4 + s] + self.may[(v - 1) * 4 + s] for s in range(4)]
+            for v in range(1, 14)
+        ]
+        self.present.append([0] * 4)
+
+    def _advance(self, key: tuple[Any, ...]) -> tuple[Any, ...]:
+        """``key`` past the steps that have one empty choice.
+
+        That is a suit with no copy and no open run, and the groups of a
+        value where no suit gave any.
+        """
+        v, si, runs, used, gcount, reserved = key
+        top = self.top
+        while v <= top:
+            if si == 4:
+                if gcount != (0, 0):
+                    break
+                v, si = v + 1, 0
+                continue
+            if runs[si] or (reserved[si] != (0, 0) if v == 14 else self.present[v][si]):
+                break
+            si += 1
+        return (v, si, runs, used, gcount, reserved)
 
     # -- entry ---------------------------------------------------------------------
 
     def solve(self) -> tuple[float, list[tuple[Card, ...]], list[int]]:
-        """Best weight, the melds, and the ``may`` codes placed; ``-inf`` if impossible."""
-        start = (1, 0, ((), (), (), ()), 0, (0, 0), ((0, 0),) * 4)
-        best = self._best(start)
-        if best == NEG:
-            return best, [], []
-        return best, *self._rebuild(start)
+        """Best weight, the melds, and the ``may`` codes placed; ``-inf`` if impossible.
 
-    # -- the programme ---------------------------------------------------------------
+        Searches for the least loss within a budget that starts at 0 and
+        grows; the first budget that holds the optimum proves it.
+        """
+        start = self._advance((1, 0, ((), (), (), ()), 0, (0, 0), ((0, 0),) * 4))
+        total = sum(self.weights[c] * self.may[c] for c in range(53))
+        budget = 0.0
+        while True:
+            loss = self._search(start, budget)
+            if loss <= budget or loss == INF:
+                break
+            budget = max(loss, 2 * budget)
+        if loss == INF:
+            return NEG, [], []
+        melds, placed = self._rebuild(start)
+        if melds is None:
+            # No room for the spare jokers the lazy model assumed: redo eagerly.
+            return Sweep(self.must, self.may, self.weights, self.profile, lazy=False).solve()
+        return total - loss, melds, placed
 
-    def _best(self, key: tuple[Any, ...]) -> float:
+    # -- the search ------------------------------------------------------------------
+
+    def _search(self, key: tuple[Any, ...], budget: float) -> float:
+        """The least loss from ``key`` if it is at most ``budget``; else a lower bound above it."""
         found = self.memo.get(key)
-        if found is not None:
+        if found is not None and (found[1] is not None or found[0] > budget):
             return found[0]
-        value, choice = self._compute(key)
-        self.memo[key] = (value, choice)
-        return value
-
-    def _compute(self, key: tuple[Any, ...]) -> tuple[float, Any]:
         v, si, runs, used, gcount, reserved = key
         if v > self.top:
-            # Open runs close here; table jokers all placed; hand jokers score.
-            closable = all(_length(d) >= self.min_run and _natural(d) for r in runs for d in r)
-            if not closable or used < self.jokers_must:
-                return NEG, None
-            return (used - self.jokers_must) * self.weights[JOKER_CODE], None
+            loss = self._final_loss(runs, used)
+            self.memo[key] = (loss, _END)
+            return loss
         if si == 4:
-            return self._settle_groups(v, runs, used, gcount, reserved)
-        best: float = NEG
+            options = self._group_options(v, runs, used, gcount, reserved)
+        else:
+            options = self._step_options(v, si, runs, used, gcount, reserved)
+        best = INF
+        lower = INF
         choice: Any = None
+        for loss, nxt, option in options:
+            limit = min(budget, best) - loss
+            if limit < 0:
+                lower = min(lower, loss)
+                break
+            sub = self._search(nxt, limit)
+            if sub <= limit:
+                if loss + sub < best:
+                    best, choice = loss + sub, (nxt, option)
+                    if best == 0:
+                        break
+            elif loss + sub < lower:
+                lower = loss + sub
+        if choice is not None:
+            self.memo[key] = (best, choice)
+            return best
+        self.memo[key] = (lower, None)
+        return lower
+
+    def _final_loss(self, runs: tuple[Any, ...], used: int) -> float:
+        """Loss at the end of the sweep: open runs close; jokers are settled."""
+        if self.lazy:
+            # Every open run closes, paying its deficit; spare jokers all find room.
+            need = 0
+            for suit_runs in runs:
+                for d in suit_runs:
+                    deficit = _deficit(d, *self.run_args)
+                    if deficit < 0:
+                        return INF
+                    need += deficit
+            return 0.0 if used + need <= self.jokers else INF
+        closable = all(_length(d) >= self.min_run and _natural(d) for r in runs for d in r)
+        if not closable or used < self.jokers_must:
+            return INF
+        return (self.jokers - used) * self.weights[JOKER_CODE]
+
+    def _step_options(
+        self,
+        v: int,
+        si: int,
+        runs: tuple[Any, ...],
+        used: int,
+        gcount: tuple[int, int],
+        reserved: tuple[Any, ...],
+    ) -> list[tuple[float, Any, Any]]:
+        out = []
         for option in self._suit_options(v, si, runs[si], used, reserved[si]):
-            new_runs_s, g, jokers_here, gain, res, _detail = option
+            new_runs_s, g, jokers_here, loss, res, _detail = option
             c1, c2 = gcount
             if g == 1:
                 c1 += 1
@@ -120,34 +254,31 @@ class Sweep:
                 c2 += 1
             runs2 = (*runs[:si], new_runs_s, *runs[si + 1 :])
             reserved2 = (*reserved[:si], res, *reserved[si + 1 :])
-            nxt = (v, si + 1, runs2, used + jokers_here, (c1, c2), reserved2)
-            value = self._best(nxt)
-            if value == NEG:
-                continue
-            value += gain
-            if value > best:
-                best, choice = value, (nxt, option)
-        return best, choice
+            nxt = self._advance((v, si + 1, runs2, used + jokers_here, (c1, c2), reserved2))
+            out.append((loss, nxt, option))
+        out.sort(key=_by_loss)
+        return out
 
-    def _settle_groups(
+    def _group_options(
         self,
         v: int,
         runs: tuple[Any, ...],
         used: int,
         gcount: tuple[int, int],
         reserved: tuple[Any, ...],
-    ) -> tuple[float, Any]:
-        best: float = NEG
-        choice: Any = None
+    ) -> list[tuple[float, Any, Any]]:
         c1, c2 = gcount
-        for gj in range(self.jokers - used + 1):
-            if not _groups_possible(c1, c2, gj, *self.group_args):
-                continue
-            nxt = (v + 1, 0, runs, used + gj, (0, 0), reserved)
-            value = self._best(nxt)
-            if value > best:
-                best, choice = value, (nxt, ("groups", gj))
-        return best, choice
+        left = self.jokers - used
+        if self.lazy:
+            counts: Sequence[int] = [n for n in _group_needs(c1, c2, *self.group_args) if n <= left]
+        else:
+            counts = [
+                gj for gj in range(left + 1) if _groups_possible(c1, c2, gj, *self.group_args)
+            ]
+        return [
+            (0.0, self._advance((v + 1, 0, runs, used + gj, (0, 0), reserved)), ("groups", gj))
+            for gj in counts
+        ]
 
     def _suit_options(
         self, v: int, suit: int, runs: tuple[int, ...], used: int, reserved: tuple[int, int]
@@ -156,9 +287,7 @@ class Sweep:
         jokers_left = self.jokers - used
 
         def plays(must_n: int, may_n: int, weight: float) -> list[Any]:
-            return _options(
-                runs, must_n, may_n, weight, jokers_left, self.run_cap, self.min_run, self.track, v
-            )
+            return _options(runs, must_n, may_n, weight, jokers_left, v, *self.run_args)
 
         if v == 14:
             # Only the aces kept back for the top take part (code `suit` is that ace).
@@ -179,37 +308,45 @@ class Sweep:
 
     # -- rebuilding the melds ------------------------------------------------------------
 
-    def _rebuild(self, start: tuple[Any, ...]) -> tuple[list[tuple[Card, ...]], list[int]]:
+    def _rebuild(self, start: tuple[Any, ...]) -> tuple[Any, list[int]]:
+        """The melds and placed hand codes along the memo's choices (``None`` if no room)."""
         melds: list[list[int]] = []
         open_runs: list[list[tuple[int, list[int]]]] = [[], [], [], []]  # per suit: (desc, codes)
         group_copies: list[int] = []
         placed: list[int] = []
-        jokers_may_left = self.jokers_may
-        jokers_must_left = self.jokers_must
+        left = [self.jokers_must, self.jokers_may]
 
         def joker() -> int:
-            nonlocal jokers_must_left, jokers_may_left
-            if jokers_must_left:
-                jokers_must_left -= 1
+            if left[0]:
+                left[0] -= 1
             else:
-                jokers_may_left -= 1
+                left[1] -= 1
                 placed.append(JOKER_CODE)
             return JOKER_CODE
+
+        def close(cards: list[int]) -> None:
+            # The lazy model pays a short run's deficit when it closes.
+            cards.extend(joker() for _ in range(max(0, self.min_run - len(cards))))
+            melds.append(cards)
 
         key = start
         while True:
             _value, choice = self.memo[key]
-            if choice is None:
+            if choice is _END:
                 break
             nxt, option = choice
             v, si = key[0], key[1]
             if option[0] == "groups":
                 gj = option[1]
-                melds.extend(_form_groups(group_copies, gj, self.min_group, self.max_group, joker))
+                melds.extend(
+                    _form_groups(
+                        group_copies, gj, self.min_group, self.max_group, self.group_cap, joker
+                    )
+                )
                 group_copies = []
                 key = nxt
                 continue
-            _new_runs, _g, _jk, _gain, _res, detail = option
+            _new_runs, _g, _jk, _loss, _res, detail = option
             actions, used_must, used_may, leads, to_group = detail
             code = suit_code = ((v - 1) % 13) * 4 + si
             placed.extend([suit_code] * used_may)
@@ -218,32 +355,68 @@ class Sweep:
             survivors: list[tuple[int, list[int]]] = []
             for (desc, cards), action in zip(current, actions, strict=True):
                 if action == "close":
-                    melds.append(cards)
+                    close(cards)
                     continue
-                if action == "nat":
-                    cards = [*cards, copies.pop()]
-                    desc = _extend(desc, natural=True, track=self.track)
-                else:
-                    cards = [*cards, joker()]
-                    desc = _extend(desc, natural=False, track=self.track)
+                cards = [*cards, copies.pop() if action == "nat" else joker()]
+                desc = _extend(desc, action == "nat", *self.run_args)
                 survivors.append((desc, cards))
             for pre in leads:
-                desc = _desc(1 + pre, pre if self.track else 0, 1, int(v - pre == 1))
+                desc = _desc(
+                    min(1 + pre, self.min_run), pre if self.track else 0, 1, int(v - pre == 1)
+                )
                 survivors.append((desc, [*(joker() for _ in range(pre)), copies.pop()]))
             group_copies.extend(copies[:to_group])
             del copies[:to_group]
-            assert not copies
             open_runs[si] = survivors
             key = nxt
         for suit_runs in open_runs:
-            melds.extend(cards for _, cards in suit_runs)
+            for _d, cards in suit_runs:
+                close(cards)
+        if self.lazy and not self._place_spares(melds, left, placed):
+            return None, placed
         return [tuple(_BY_CODE[c] for c in meld) for meld in melds], placed
 
+    def _place_spares(self, melds: list[list[int]], left: list[int], placed: list[int]) -> bool:
+        """Add the spare jokers to melds with room; ``False`` if the lazy optimum fails.
 
-def _extend(desc: int, *, natural: bool, track: bool) -> int:
-    length = min(_length(desc) + 1, 3)
-    jokers = _jokers(desc) + (0 if natural or not track else 1)
-    return _desc(length, jokers, _natural(desc) | int(natural), _ace(desc))
+        Table jokers go first. Each meld takes jokers while it stays valid; a
+        meld's room does not depend on the others, so the order is immaterial.
+        """
+        spare = left[0] + left[1]
+        for meld in melds:
+            while spare:
+                trial = tuple(_BY_CODE[c] for c in (*meld, JOKER_CODE))
+                if not classify_meld(trial, self.profile).ok:
+                    break
+                meld.append(JOKER_CODE)
+                spare -= 1
+                if left[0]:
+                    left[0] -= 1
+                else:
+                    left[1] -= 1
+                    placed.append(JOKER_CODE)
+        # Table jokers must all be placed; a hand joker left out is a loss the
+        # search did not count, unless jokers are worth nothing.
+        return not left[0] and (not left[1] or self.weights[JOKER_CODE] == 0)
+
+
+def _deficit(d: int, run_cap: int, min_run: int, track: bool, top: int, lazy: bool) -> int:
+    """Jokers a run needs to close now (``-1`` if it cannot): the lazy model's deficit."""
+    if _pending(d) or not _natural(d):
+        return -1
+    deficit = max(0, min_run - _length(d))
+    if deficit and (deficit > run_cap or (track and _jokers(d) + deficit > run_cap)):
+        return -1
+    return deficit
+
+
+def _extend(
+    d: int, natural: bool, run_cap: int, min_run: int, track: bool, top: int, lazy: bool
+) -> int:
+    length = min(_length(d) + 1, min_run)
+    jokers = _jokers(d) + (0 if natural or not track else 1)
+    pending = int(lazy and not natural)
+    return _desc(length, jokers, _natural(d) | int(natural), _ace(d), pending)
 
 
 @lru_cache(maxsize=200_000)
@@ -253,51 +426,59 @@ def _options(
     may_n: int,
     weight: float,
     jokers_left: int,
+    value: int,
     run_cap: int,
     min_run: int,
     track: bool,
-    value: int,
+    top: int,
+    lazy: bool,
 ) -> list[tuple[tuple[int, ...], int, int, float, Any]]:
     """All plays of one suit at one value: extend/close each open run, start runs, feed groups.
 
-    A new run's leading jokers are placed with its first natural (``value`` is
-    the value being played, so at most ``value - 1`` of them), so every open
-    run holds a natural.
+    Lazy model: a run closes when not continued, paying its deficit in
+    jokers; a joker continues a run only where a natural follows (the run is
+    *pending* until then); new runs begin on a natural. Eager model: any run
+    may take a joker at any value and a new run may begin with jokers before
+    its first natural (placed with it, so at most ``value - 1`` of them).
 
     At value 14 (the ace after the king) only open runs take part: no run
     starts there, no group forms, and a run that began on the low ace cannot
     grow (it would hold the ace twice).
 
-    Returns ``(new runs, copies to groups, jokers used, weight, detail)``
-    where detail is ``(actions, must used, may used, leading jokers of each
-    new run, copies to groups)`` for rebuilding the melds.
+    Returns ``(new runs, copies to groups, jokers used, loss, detail)`` where
+    detail is ``(actions, must used, may used, leading jokers of each new
+    run, copies to groups)`` for rebuilding the melds.
     """
-    top = value == 14
-    start_runs = groups = not top
+    at_top = value == 14
+    start_runs = groups = not at_top
+    args = (run_cap, min_run, track, top, lazy)
     out = []
-    n_runs = len(runs)
     choices_per_run = []
     for d in runs:
-        acts = []
-        if _length(d) >= min_run and _natural(d):
-            acts.append("close")
-        if not (top and _ace(d)):
-            acts.append("nat")
-            if _jokers(d) < run_cap:
-                acts.append("jok")
+        acts: list[tuple[str, int]] = []
+        if lazy:
+            deficit = _deficit(d, *args)
+            if deficit >= 0:
+                acts.append(("close", deficit))
+        elif _length(d) >= min_run and _natural(d):
+            acts.append(("close", 0))
+        if not (at_top and _ace(d)):
+            acts.append(("nat", 0))
+            if _jokers(d) < run_cap and not (lazy and value >= top):
+                acts.append(("jok", 1))
         choices_per_run.append(acts)
-    for actions in product(*choices_per_run) if n_runs else [()]:
-        nat_ext = sum(1 for a in actions if a == "nat")
-        jok_ext = sum(1 for a in actions if a == "jok")
-        if jok_ext > jokers_left:
+    for combo in product(*choices_per_run) if runs else [()]:
+        actions = tuple(a for a, _ in combo)
+        nat_ext = actions.count("nat")
+        jokers_here = sum(j for _, j in combo)
+        if jokers_here > jokers_left:
             continue
-        extended = []
-        for d, a in zip(runs, actions, strict=True):
-            if a == "nat":
-                extended.append(_extend(d, natural=True, track=track))
-            elif a == "jok":
-                extended.append(_extend(d, natural=False, track=track))
-        for may_used in range(may_n + 1):
+        extended = [
+            _extend(d, a == "nat", *args)
+            for d, a in zip(runs, actions, strict=True)
+            if a != "close"
+        ]
+        for may_used in range(may_n, -1, -1):
             total = must_n + may_used
             if nat_ext > total:
                 continue
@@ -308,22 +489,27 @@ def _options(
                     continue
                 if to_group > 2:
                     continue
-                # Each new run may begin with jokers before its first natural.
-                spare = jokers_left - jok_ext
-                most = min(run_cap, spare, value - 1)
-                for leads in _lead_choices(new_nat, most, spare):
+                spare = jokers_left - jokers_here
+                if lazy:
+                    lead_options: list[tuple[int, ...]] = [(0,) * new_nat]
+                else:
+                    most = min(run_cap, spare, value - 1)
+                    lead_options = _lead_choices(new_nat, most, spare)
+                for leads in lead_options:
                     new_runs = list(extended)
                     for pre in leads:
                         new_runs.append(
-                            _desc(1 + pre, pre if track else 0, 1, int(value - pre == 1))
+                            _desc(
+                                min(1 + pre, min_run), pre if track else 0, 1, int(value - pre == 1)
+                            )
                         )
                     detail = (actions, must_n, may_used, leads, to_group)
                     out.append(
                         (
                             tuple(sorted(new_runs)),
                             to_group,
-                            jok_ext + sum(leads),
-                            weight * may_used,
+                            jokers_here + sum(leads),
+                            weight * (may_n - may_used),
                             detail,
                         )
                     )
@@ -341,46 +527,75 @@ def _lead_choices(runs: int, most: int, spare: int) -> list[tuple[int, ...]]:
     return out
 
 
-@lru_cache(maxsize=4096)
-def _groups_possible(c1: int, c2: int, gj: int, min_group: int, max_group: int, cap: int) -> bool:
-    """Can c1 suits giving one copy, c2 suits giving two, and gj jokers form valid groups?"""
+def _group_splits(
+    c1: int, c2: int, min_group: int, max_group: int, cap: int, jokers: int
+) -> list[tuple[int, int]]:
+    """``(need, room)`` of each way to split one value's group copies into groups.
+
+    ``c1`` suits give one copy and ``c2`` give two (the two copies go to two
+    groups); ``need`` is the jokers that bring every group to the minimum,
+    ``room`` the most jokers the groups can hold.
+    """
     naturals = c1 + 2 * c2
     if naturals == 0:
-        return gj == 0
-    most = (naturals + gj) // min_group  # every group needs min_group cards
-    for k in range(2 if c2 else 1, min(naturals, most) + 1):
+        return [(0, 0)]
+    out = []
+    # Each group needs the minimum in naturals and jokers, and at most ``cap`` jokers.
+    most = min(naturals, (naturals + jokers) // min_group)
+    if cap < min_group:
+        most = min(most, naturals // (min_group - cap))
+    for k in range(2 if c2 else 1, most + 1):
         for sizes in _natural_sizes(c1, c2, k):
-            if any(s < 1 for s in sizes):
+            if any(s < 1 or s > max_group for s in sizes):
                 continue
-            need = sum(max(0, min_group - s) for s in sizes)
-            room = sum(min(cap, max_group - s) for s in sizes)
-            if any(s > max_group for s in sizes):
+            deficits = [max(0, min_group - s) for s in sizes]
+            if any(d > cap for d in deficits) or sum(deficits) > jokers:
                 continue
-            if need <= gj <= room and all(max(0, min_group - s) <= cap for s in sizes):
-                return True
-    return False
+            out.append((sum(deficits), sum(min(cap, max_group - s) for s in sizes)))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _group_needs(
+    c1: int, c2: int, min_group: int, max_group: int, cap: int, jokers: int
+) -> tuple[int, ...]:
+    """The joker counts that some split of the group copies needs exactly (lazy model)."""
+    splits = _group_splits(c1, c2, min_group, max_group, cap, jokers)
+    return tuple(sorted({need for need, _room in splits}))
+
+
+@lru_cache(maxsize=4096)
+def _groups_possible(
+    c1: int, c2: int, gj: int, min_group: int, max_group: int, cap: int, jokers: int
+) -> bool:
+    """Can c1 suits giving one copy, c2 suits giving two, and gj jokers form valid groups?"""
+    if c1 + 2 * c2 == 0:
+        return gj == 0
+    splits = _group_splits(c1, c2, min_group, max_group, cap, jokers)
+    return any(need <= gj <= room for need, room in splits)
 
 
 def _natural_sizes(c1: int, c2: int, k: int) -> set[tuple[int, ...]]:
-    """Natural counts of k groups when c2 suits give two copies (two groups) and c1 one."""
-    results: set[tuple[int, ...]] = set()
-    pairs = list(combinations(range(k), 2)) if k >= 2 else []
-    if c2 and not pairs:
-        return results
-    for twos in product(pairs, repeat=c2) if c2 else [()]:
-        for ones in product(range(k), repeat=c1) if c1 else [()]:
-            sizes = [0] * k
-            for a, b in twos:
-                sizes[a] += 1
-                sizes[b] += 1
-            for a in ones:
-                sizes[a] += 1
-            results.add(tuple(sorted(sizes)))
-    return results
+    """Natural counts of k groups when c2 suits give two copies (two groups) and c1 one.
+
+    Built suit by suit over sorted size tuples, so equal splits are kept once.
+    """
+    if c2 and k < 2:
+        return set()
+    sizes: set[tuple[int, ...]] = {(0,) * k}
+    for _ in range(c2):
+        sizes = {
+            tuple(sorted((*t[:a], t[a] + 1, *t[a + 1 : b], t[b] + 1, *t[b + 1 :])))
+            for t in sizes
+            for a, b in combinations(range(k), 2)
+        }
+    for _ in range(c1):
+        sizes = {tuple(sorted((*t[:a], t[a] + 1, *t[a + 1 :]))) for t in sizes for a in range(k)}
+    return sizes
 
 
 def _form_groups(
-    copies: list[int], gj: int, min_group: int, max_group: int, joker: Any
+    copies: list[int], gj: int, min_group: int, max_group: int, cap: int, joker: Callable[[], int]
 ) -> list[list[int]]:
     """Split one value's group copies (and ``gj`` jokers) into valid groups, explicitly."""
     if not copies and not gj:
@@ -403,18 +618,14 @@ def _form_groups(
                     groups[a].append(code)
                 if any(not g or len(g) > max_group for g in groups):
                     continue
-                need = sum(max(0, min_group - len(g)) for g in groups)
-                room = sum(max_group - len(g) for g in groups)
-                if not need <= gj <= room:
+                deficits = [max(0, min_group - len(g)) for g in groups]
+                rooms = [min(cap, max_group - len(g)) for g in groups]
+                if any(d > cap for d in deficits) or not sum(deficits) <= gj <= sum(rooms):
                     continue
-                left = gj
-                for g in groups:
-                    add = max(0, min_group - len(g))
+                extra = gj - sum(deficits)
+                for g, deficit, room in zip(groups, deficits, rooms, strict=True):
+                    add = deficit + min(extra, room - deficit)
+                    extra -= add - deficit
                     g.extend(joker() for _ in range(add))
-                    left -= add
-                for g in groups:
-                    while left and len(g) < max_group:
-                        g.append(joker())
-                        left -= 1
                 return groups
     raise AssertionError("groups were feasible but could not be formed")  # pragma: no cover
