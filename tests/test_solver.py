@@ -17,11 +17,24 @@ from mexemexe import strategies as mst
 RK = m.get_profile("rummikub")
 BR = m.get_profile("brazilian")
 GA = m.get_profile("galician")
+
+
+def shared(profile: m.Profile, **changes: object) -> m.Profile:
+    """A discard game's meld rules on a rearrangeable table (what the sweep solves)."""
+    return attrs.evolve(
+        profile,
+        name=f"{profile.name}-shared",
+        turn_structure="shared_table",
+        stock_exhaustion="end_round",
+        **changes,
+    )
+
+
 PROFILES = [
     RK,
     BR,
-    attrs.evolve(GA, name="galician-high", ace="low_or_high"),
-    m.get_profile("galician-jokers"),
+    shared(GA, ace="low_or_high"),
+    shared(m.get_profile("galician-jokers")),
 ]
 
 
@@ -178,3 +191,114 @@ def test_sweep_matches_the_reference_search_on_dealt_positions(seed: int) -> Non
         Sweep(must, may, weights, profile).solve()[0]
         == Search(must, may, weights, profile).solve()[0]
     )
+
+
+# -- lazy jokers (the fast model) and its exact fallback ------------------------------
+
+
+def test_a_spare_joker_with_no_room_is_not_placed() -> None:
+    """B5: the run holds its one joker already, so the hand's joker has nowhere to go."""
+    assert solver.best_play(table="5H JK 7H", hand="JK", profile=BR).placed == ()
+
+
+def test_a_spare_joker_that_needs_a_split_is_placed() -> None:
+    """B5: one joker per run, so placing the second joker means splitting the run."""
+    best = solver.best_play(table="5H 6H 7H 8H 9H JK", hand="JK", profile=BR)
+    assert [str(c) for c in best.placed] == ["JK"]
+    assert BR.validate_table(best.table)
+
+
+def test_runs_longer_than_three_as_the_minimum() -> None:
+    """A profile with min_run_size=4: four cards make a run, three do not."""
+    four = attrs.evolve(RK, name="rk-run4", min_run_size=4)
+    assert str(solver.arrange("5H 6H 7H 8H", four)) == "5H 6H 7H 8H"
+    assert solver.arrange("5H 6H 7H", four) is None
+    assert solver.arrange("5H 6H JK 8H", four) is not None
+
+
+# -- discard games: melds and lay-offs, no rearranging (G4) -----------------------------
+
+
+def engine_best(state: m.GameState) -> int:
+    """Brute force through the engine: the most cards any sequence of melds and lay-offs places."""
+    start = len(state.hand)
+    best = 0
+    seen: set[tuple[str, ...]] = set()
+
+    def walk(s: m.GameState) -> None:
+        nonlocal best
+        best = max(best, start - (len(s.hands[state.current_player])))
+        if s.result is not None:
+            return
+        key = tuple(sorted(str(meld) for meld in s.table.melds)) + tuple(map(str, s.hand))
+        if key in seen:
+            return
+        seen.add(key)
+        for move in s.legal_moves():
+            if isinstance(move, (m.LayDown, m.LayOff)):
+                walk(s.apply(move))
+
+    walk(state)
+    return best
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([GA, m.get_profile("galician-jokers")]), st.data())
+def test_galician_best_play_matches_the_engine(profile: m.Profile, data: st.DataObject) -> None:
+    """G4: best_play places as many cards as any sequence of legal melds and lay-offs."""
+    table = data.draw(mst.tables(profile, max_melds=3))
+    pool = sorted((Counter(profile.deck()) - table.counts()).elements())
+    hand = data.draw(st.lists(st.sampled_from(pool), min_size=2, max_size=6))
+    if Counter(hand) - Counter(pool):
+        return
+    state = m.deal(profile, hands=[hand[:-1], "2C 3D"], table=table, seed=1)
+    state = state.draw()  # the meld phase, with the top stock card in hand
+    best = solver.best_play(table=state.table, hand=state.hand, profile=profile)
+    assert len(best.placed) == engine_best(state)
+    after = state
+    for move in best.moves:
+        after = after.apply(move)
+    assert sorted(after.table.cards()) == sorted([*state.table.cards(), *best.placed])
+    assert after.table == best.table
+
+
+def test_galician_best_play_lays_off_and_melds() -> None:
+    """G4: lay-offs onto a run at both ends, then a new meld; the table's melds stay."""
+    best = solver.best_play(table="5H 6H 7H | 9C 9D 9S", hand="4H 8H QS KS JS 2C", profile=GA)
+    assert str(best.table) == "4H 5H 6H 7H 8H | 9C 9D 9S | JS QS KS"
+    assert [str(move) for move in best.moves] == [
+        "layoff 8H 0",
+        "layoff 4H 0",
+        "meld JS QS KS",
+    ]
+
+
+# -- legal_moves lists the best play (shared table) -----------------------------------
+
+
+def test_legal_moves_end_with_the_best_play() -> None:
+    """B6: the solver's best play is listed, is legal, and best=False leaves it out."""
+    state = m.deal(RK, hands=["4H 8H 9H JK 2C", "3D 4D"], table="5H 6H 7H | 9C 9D 9S", seed=2)
+    best = solver.best_play(table=state.table, hand=state.hand, profile=RK)
+    moves = state.legal_moves()
+    assert moves[-1] == best.move
+    assert best.move not in state.legal_moves(best=False)
+    assert len(moves) == len(state.legal_moves(best=False)) + 1
+    assert state.propose(best.table).ok
+
+
+def test_legal_moves_skip_a_best_play_already_listed() -> None:
+    """A best play that is one new meld on the table as it stands is listed once."""
+    state = m.deal(RK, hands=["7C 8C 9C", "3D 4D"], table="5H 6H 7H", seed=2)
+    plays = [move for move in state.legal_moves() if isinstance(move, m.Play)]
+    assert len(plays) == 1
+
+
+def test_legal_moves_best_play_meets_the_opening_minimum() -> None:
+    """An opening minimum: the best play listed reaches it, by points if cards fall short."""
+    opening = attrs.evolve(RK, name="rk-open30", min_opening_points=30)
+    state = m.deal(opening, hands=["AC 2C 3C KD KH KS", "3D 4D"], table="", seed=2)
+    plays = [move for move in state.legal_moves() if isinstance(move, m.Play)]
+    assert plays and all(state.propose(move.table).ok for move in plays)
+    poor = m.deal(opening, hands=["AC 2C 3C 4C", "3D 4D"], table="", seed=2)
+    assert not [move for move in poor.legal_moves() if isinstance(move, m.Play)]

@@ -55,12 +55,13 @@ def play_round(
         move = bots[player].choose(state.view(player))
         try:
             state = state.apply(move)
-        except IllegalMoveError:
+        except IllegalMoveError as failed:
             # A failed play forfeits the turn (B8, R5) where the game has forfeits.
-            if Forfeit() not in state.legal_moves():
-                raise
             move = Forfeit()
-            state = state.apply(move)
+            try:
+                state = state.apply(move)
+            except IllegalMoveError:
+                raise failed from None
         moves.append(move)
     raise ValueError(f"the round did not end within {max_turns} turns")
 

@@ -359,27 +359,32 @@ class GameState:
 
         return self.apply(Discard(card), player=player)
 
-    def legal_moves(self) -> tuple[Move, ...]:
-        """The current player's legal moves; see the turn-structure module for what is listed.
+    def legal_moves(self, *, best: bool = True) -> tuple[Move, ...]:
+        """The current player's legal moves; every listed move is legal.
 
-        Shared table (B, R): draw or pass, forfeit, and every play that lays
-        down one new meld from the hand. Rearrangements are not enumerated
-        (there are far too many); every listed move is legal.
+        Shared table (B, R): draw or pass, forfeit, every play that lays down
+        one new meld from the hand and, with ``best`` (the default), the exact
+        best play of `mexemexe.solver.best_play`, which may rearrange the
+        table. Other rearrangements are not enumerated (there are far too
+        many). ``best=False`` leaves the solver out, for bots that need speed.
 
         Discard games (G): exactly the legal moves — every draw, every meld
-        the hand can lay down, every lay-off, every joker swap and every discard.
+        the hand can lay down, every lay-off, every joker swap and every
+        discard; ``best`` changes nothing there.
         """
-        return self.view(self.current_player).legal_moves()
+        return self.view(self.current_player).legal_moves(best=best)
 
     def hint(self) -> Move:
         """A good move for the current player, from what that player can see.
 
         Shared table (B6, R4): the exact best play (most hand cards placed,
-        by `mexemexe.solver.best_play`, which may rearrange the table); with
-        nothing to place, the draw (or the pass, R6). Discard games (G4): the
-        largest meld from the hand, else a lay-off, else the draw (in the draw
-        phase) or the discard that sheds the most points. The solver is exact
-        but slow on large tables.
+        by `mexemexe.solver.best_play`, which may rearrange the table; under
+        an opening minimum the best by points when that by cards falls short);
+        with nothing to place, the draw (or the pass, R6). Discard games (G4):
+        in the meld phase the first move of the exact best set of melds and
+        lay-offs (`mexemexe.solver.best_play`), else the discard that sheds the
+        most points; in the draw phase the draw. The solver is exact but can be
+        slow on large tables.
 
         Raises:
             IllegalMoveError: If the round is over.
@@ -391,15 +396,21 @@ class GameState:
                 "no hint", [Problem("the round is over", self.profile.section("stock"))]
             )
         view = self.view(self.current_player)
-        legal = view.legal_moves()
+        legal = view.legal_moves(best=False)
         if self.phase == "play":
+            from ._turns.shared_table import _best_play
+
+            need = 0 if view.opened[view.player] else self.profile.min_opening_points
+            found = _best_play(view, need)
+            if found is not None:
+                return Play(found)
+            return Draw() if Draw() in legal else Pass()
+        if self.phase != "draw":
             from .solver import best_play
 
             best = best_play(table=view.table, hand=view.hand, profile=self.profile)
-            need = 0 if view.opened[view.player] else self.profile.min_opening_points
-            if best.placed and self.profile.hand_points(best.placed) >= need:
-                return Play(best.table)
-            return Draw() if Draw() in legal else Pass()
+            if best.moves and best.moves[0] in legal:
+                return best.moves[0]
         melds = [move for move in legal if isinstance(move, LayDown)]
         if melds:
             return max(melds, key=lambda move: (len(move.cards), [-c.code for c in move.cards]))
@@ -675,11 +686,11 @@ class PlayerView:
         """True if it is this player's turn and the round is not over."""
         return self.current_player == self.player and self.result is None
 
-    def legal_moves(self) -> tuple[Move, ...]:
+    def legal_moves(self, *, best: bool = True) -> tuple[Move, ...]:
         """This player's legal moves on their turn, else ``()``; see `GameState.legal_moves`."""
         if not self.my_turn:
             return ()
-        moves: tuple[Move, ...] = _engine(self.profile).legal_moves(self)
+        moves: tuple[Move, ...] = _engine(self.profile).legal_moves(self, best=best)
         return moves
 
     def to_dict(self) -> dict[str, Any]:

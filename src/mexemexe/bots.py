@@ -168,8 +168,8 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: Any) -> Move:
-        """Pick a random move among ``view.legal_moves()``."""
-        move: Move = self._rng.choice(view.legal_moves())
+        """Pick a random move among ``view.legal_moves(best=False)`` (no solver search)."""
+        move: Move = self._rng.choice(view.legal_moves(best=False))
         return move
 
     def __repr__(self) -> str:

@@ -413,8 +413,8 @@ def _discard(state: GameState, move: Discard) -> GameState:
 # -- legal moves ---------------------------------------------------------------------
 
 
-def legal_moves(view: PlayerView) -> tuple[Move, ...]:
-    """Exactly the current player's legal moves.
+def legal_moves(view: PlayerView, *, best: bool = True) -> tuple[Move, ...]:
+    """Exactly the current player's legal moves (``best`` changes nothing here).
 
     Draw phase: the draws allowed. Meld phase: every `LayDown` of a meld the
     hand can make, every `LayOff` of a hand card onto a meld it extends, every

@@ -261,14 +261,24 @@ def _passed(state: GameState, outcome: Outcome) -> GameState:
     return _next(state, passes=passes, last=outcome)
 
 
-def legal_moves(view: PlayerView) -> tuple[Move, ...]:
+def legal_moves(view: PlayerView, *, best: bool = True) -> tuple[Move, ...]:
     """The current player's legal moves, from what that player can see.
 
-    Lists: `Draw` (if the stock has cards, or an empty stock ends the round),
-    `Pass` (empty stock under R6), `Forfeit`, and one `Play` per distinct
-    meld the hand can lay down on its own, added to the table as it is.
-    Rearrangements of the table are legal too but not listed (there are far
-    too many to enumerate).
+    Lists, in this order:
+
+    1. `Draw` (if the stock has cards, or an empty stock ends the round, B9),
+       `Pass` (empty stock under R6) and `Forfeit` (B8, R5);
+    2. one `Play` per distinct meld the hand can lay down on its own, added
+       to the table as it stands (each meaningfully different meld once;
+       under an opening minimum only those worth it);
+    3. with ``best`` (the default), the exact best play of
+       `mexemexe.solver.best_play` — the most hand cards placed, the table
+       freely rearranged (B6, R4) — unless it is one of the plays above. Under
+       an opening minimum the best play by points stands in when the best by
+       cards falls short; if neither reaches it, no rearranging play is legal.
+
+    Other rearrangements are legal too but not listed (there are far too
+    many). Every listed move is legal.
     """
     profile = view.profile
     moves: list[Move] = []
@@ -278,8 +288,32 @@ def legal_moves(view: PlayerView) -> tuple[Move, ...]:
         moves.append(Pass())
     moves.append(Forfeit())
     need = 0 if view.opened[view.player] else profile.min_opening_points
+    seen = set()
     for meld in find_melds(view.hand, profile):
         if need and profile.hand_points(meld) < need:
             continue
-        moves.append(Play(Table((*view.table.melds, meld))))
+        play = Table((*view.table.melds, meld))
+        seen.add(_shape(play))
+        moves.append(Play(play))
+    if best:
+        found = _best_play(view, need)
+        if found is not None and _shape(found) not in seen:
+            moves.append(Play(found))
     return tuple(moves)
+
+
+def _best_play(view: PlayerView, need: int) -> Table | None:
+    """The solver's best play if it places cards and meets the opening minimum."""
+    from ..solver import best_play  # the solver builds on the rules: import it late
+
+    profile = view.profile
+    for objective in ("cards", "points") if need else ("cards",):
+        found = best_play(table=view.table, hand=view.hand, profile=profile, objective=objective)
+        if found.placed and profile.hand_points(found.placed) >= need:
+            return found.table
+    return None
+
+
+def _shape(table: Table) -> tuple[tuple[int, ...], ...]:
+    """A table as a multiset of melds, each a multiset of cards: plays that differ only in order."""
+    return tuple(sorted(tuple(sorted(card.code for card in meld)) for meld in table.melds))

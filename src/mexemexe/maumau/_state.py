@@ -210,8 +210,12 @@ class MauMauState:
         """
         return self.apply(Pass(), player=player)
 
-    def legal_moves(self) -> tuple[Move, ...]:
-        """Exactly the current player's legal moves (every draw, discard and pass)."""
+    def legal_moves(self, *, best: bool = True) -> tuple[Move, ...]:
+        """Exactly the current player's legal moves (every draw, discard and pass).
+
+        ``best`` is accepted for the same interface as the rummy states and
+        changes nothing: the list is already complete.
+        """
         return self.view(self.current_player).legal_moves()
 
     def score(self) -> RoundResult:
@@ -410,8 +414,8 @@ class MauMauView:
         """The top discard."""
         return self.discard_pile[-1]
 
-    def legal_moves(self) -> tuple[Move, ...]:
-        """Exactly the legal moves on this player's turn (else ``()``)."""
+    def legal_moves(self, *, best: bool = True) -> tuple[Move, ...]:
+        """Exactly the legal moves on this player's turn (else ``()``); ``best`` changes nothing."""
         if not self.my_turn:
             return ()
         profile = self.profile

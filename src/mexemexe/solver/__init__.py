@@ -6,11 +6,11 @@ the new table that keeps every table card and places the most hand cards
 (or the most points). Both are exact: the search proves its answer optimal.
 Ties are broken deterministically (the same input, the same answer).
 
-The work is a rank-by-rank dynamic programme (``_sweep``); a plain
-memoized search (``_search``) is kept as an independent reference that the
-tests compare it with. `best_play` treats the table as
-rearrangeable, as the shared-table games do (B6, R4); the Galician best set
-of melds and lay-offs without rearranging is not here yet.
+The work is a rank-by-rank search (``_sweep``); a plain memoized search
+(``_search``) is kept as an independent reference that the tests compare it
+with. In the shared-table games (B6, R4) `best_play` treats the table as
+rearrangeable; in the discard games (G4) the table's melds stay as they are
+and the play is new melds plus lay-offs (``_fixed``).
 
 Examples:
     >>> import mexemexe as m
@@ -30,9 +30,10 @@ from typing import Literal
 import attrs
 
 from .._cards import JOKER_CODE, Card, as_cards
-from .._moves import Play
+from .._moves import LayDown, LayOff, Move, Play
 from .._profiles import Profile, get_profile
 from .._table import Table, TableLike
+from ._fixed import best_fixed_play
 from ._sweep import NEG, Sweep
 
 __all__ = ["BestPlay", "arrange", "best_play"]
@@ -49,16 +50,21 @@ class BestPlay:
         placed: The hand cards placed, sorted.
         value: The number of cards placed, or their points, by ``objective``.
         objective: ``"cards"`` or ``"points"``.
+        moves: The moves that make the play, in an order that applies: one
+            `Play` of the new table on a shared table; on a discard game's
+            table (G4) the `LayOff` moves, then the `LayDown` moves. Empty
+            when nothing is placed.
     """
 
     table: Table
     placed: tuple[Card, ...]
     value: float
     objective: str
+    moves: tuple[Move, ...] = ()
 
     @property
     def move(self) -> Play:
-        """The play as a move (meaningful when ``placed`` is not empty)."""
+        """The play as one `Play` of the new table (meaningful when ``placed`` is not empty)."""
         return Play(self.table)
 
 
@@ -133,18 +139,22 @@ def best_play(
     profile: Profile | str,
     objective: Objective = "cards",
 ) -> BestPlay:
-    """The best new table from ``table`` and ``hand`` (B6, R4): exact, deterministic.
+    """The best new table from ``table`` and ``hand``: exact, deterministic.
+
+    Shared-table profiles (B6, R4): the table may be rearranged freely.
+    Discard profiles (G4): the table's melds stay; the play is new melds
+    from the hand and lay-offs onto the melds there (no joker exchange).
 
     Args:
         table: The table now (its cards must all stay).
         hand: The hand.
-        profile: The rules (ace and joker policies, meld sizes).
+        profile: The rules (turn structure, ace and joker policies, meld sizes).
         objective: ``"cards"`` (most hand cards) or ``"points"`` (most hand
-            points by the profile's card values, B10, R7).
+            points by the profile's card values, B10, R7, G9).
 
     Returns:
-        A `BestPlay`; with nothing to place, ``placed`` is empty and ``table``
-        the table as it was.
+        A `BestPlay`; with nothing to place, ``placed`` and ``moves`` are
+        empty and ``table`` is the table as it was.
 
     Raises:
         ValueError: If ``objective`` is unknown, or the table itself cannot be
@@ -159,6 +169,8 @@ def best_play(
         weights = [float(prof.card_points(Card.from_code(c))) for c in range(53)]
     else:
         raise ValueError(f"objective must be 'cards' or 'points', not {objective!r}")
+    if prof.turn_structure == "discard":
+        return _best_fixed(old, held, weights, prof, objective)
     must = _counts(old.cards())
     may = _prune(must, _counts(held), prof)
     value, melds, placed = Sweep(must, may, weights, prof).solve()
@@ -166,6 +178,18 @@ def best_play(
         raise ValueError("the table's cards cannot be laid out as valid melds")
     if not placed:
         return BestPlay(old, (), 0.0, objective)
-    return BestPlay(
-        Table(melds), tuple(Card.from_code(c) for c in sorted(placed)), value, objective
-    )
+    new = Table(melds)
+    cards = tuple(Card.from_code(c) for c in sorted(placed))
+    return BestPlay(new, cards, value, objective, (Play(new),))
+
+
+def _best_fixed(
+    old: Table, held: tuple[Card, ...], weights: list[float], prof: Profile, objective: str
+) -> BestPlay:
+    """`best_play` on a discard game's table: new melds and lay-offs (G4)."""
+    value, (melds, placed, layoffs, new_melds) = best_fixed_play(old, held, weights, prof)
+    if not placed:
+        return BestPlay(old, (), 0.0, objective)
+    moves: list[Move] = [LayOff(card, index) for card, index in layoffs]
+    moves.extend(LayDown(meld) for meld in new_melds)
+    return BestPlay(Table(melds), placed, value, objective, tuple(moves))
