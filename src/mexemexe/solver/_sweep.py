@@ -123,6 +123,8 @@ class Sweep:
         self.jokers = self.jokers_must + self.jokers_may
         self.top = 14 if self.ace_high else 13
         self.memo: dict[Any, tuple[float, Any]] = {}
+        self.suit_bounds: dict[Any, float] = {}
+        self.suit_memo: dict[Any, list[Any]] = {}
         self.group_args = (
             self.min_group,
             self.max_group,
@@ -136,6 +138,21 @@ class Sweep:
             for v in range(1, 14)
         ]
         self.present.append([0] * 4)
+        # group_room[v][suit][g]: could g copies of that suit join groups of value v,
+        # if every other suit's copies there were free to join them?
+        cap = min(self.group_cap, self.jokers)
+        self.group_room = [
+            [
+                [True]
+                + [
+                    sum(min(n, g) for t, n in enumerate(self.present[v]) if t != suit)
+                    >= g * (self.min_group - 1 - cap)
+                    for g in (1, 2)
+                ]
+                for suit in range(4)
+            ]
+            for v in range(15)
+        ]
 
     def _advance(self, key: tuple[Any, ...]) -> tuple[Any, ...]:
         """``key`` past the steps that have one empty choice.
@@ -166,7 +183,8 @@ class Sweep:
         """
         start = self._advance((1, 0, ((), (), (), ()), 0, (0, 0), ((0, 0),) * 4))
         total = sum(self.weights[c] * self.may[c] for c in range(53))
-        budget = 0.0
+        v, si, runs, used, _groups, reserved = start
+        budget = self._bound(v, si, runs, used, reserved) if self.lazy else 0.0
         while True:
             loss = self._search(start, budget)
             if loss <= budget or loss == INF:
@@ -192,6 +210,11 @@ class Sweep:
             loss = self._final_loss(runs, used)
             self.memo[key] = (loss, _END)
             return loss
+        if self.lazy:
+            bound = self._bound(v, si, runs, used, reserved)
+            if bound > budget:
+                self.memo[key] = (bound, None)
+                return bound
         if si == 4:
             options = self._group_options(v, runs, used, gcount, reserved)
         else:
@@ -217,6 +240,53 @@ class Sweep:
             return best
         self.memo[key] = (lower, None)
         return lower
+
+    # -- the bound -------------------------------------------------------------------
+
+    def _bound(
+        self, v: int, si: int, runs: tuple[Any, ...], used: int, reserved: tuple[Any, ...]
+    ) -> float:
+        """A lower bound on the loss from a state: each suit alone, groups optimistic.
+
+        Each suit is swept on its own with every joker left to itself; a copy
+        may join a group wherever enough other suits hold that value at all.
+        Each suit's least loss under those looser rules is at most its share
+        of the true loss, so the sum bounds it (lazy model only).
+        """
+        left = self.jokers - used
+        return sum(
+            self._suit_bound(v + (suit < si), suit, runs[suit], reserved[suit], left)
+            for suit in range(4)
+        )
+
+    def _suit_bound(
+        self, v: int, suit: int, runs: tuple[int, ...], reserved: tuple[int, int], jokers: int
+    ) -> float:
+        key = (v, suit, runs, reserved, jokers)
+        found = self.suit_bounds.get(key)
+        if found is not None:
+            return found
+        if v > self.top:
+            need = 0
+            for d in runs:
+                deficit = _deficit(d, *self.run_args)
+                if deficit < 0:
+                    need = jokers + 1
+                    break
+                need += deficit
+            best = 0.0 if need <= jokers else INF
+        else:
+            best = INF
+            for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
+                v, suit, runs, self.jokers - jokers, reserved
+            ):
+                if loss >= best or (g and not self.group_room[v][suit][g]):
+                    continue
+                sub = self._suit_bound(v + 1, suit, new_runs, res, jokers - jokers_here)
+                if loss + sub < best:
+                    best = loss + sub
+        self.suit_bounds[key] = best
+        return best
 
     def _final_loss(self, runs: tuple[Any, ...], used: int) -> float:
         """Loss at the end of the sweep: open runs close; jokers are settled."""
@@ -284,6 +354,15 @@ class Sweep:
         self, v: int, suit: int, runs: tuple[int, ...], used: int, reserved: tuple[int, int]
     ) -> list[tuple[tuple[int, ...], int, int, float, tuple[int, int], Any]]:
         """Every way suit ``suit`` can play its copies of value ``v`` with its open runs."""
+        memo_key = (v, suit, runs, used, reserved)
+        found = self.suit_memo.get(memo_key)
+        if found is None:
+            found = self.suit_memo[memo_key] = self._suit_options_new(v, suit, runs, used, reserved)
+        return found
+
+    def _suit_options_new(
+        self, v: int, suit: int, runs: tuple[int, ...], used: int, reserved: tuple[int, int]
+    ) -> list[tuple[tuple[int, ...], int, int, float, tuple[int, int], Any]]:
         jokers_left = self.jokers - used
 
         def plays(must_n: int, may_n: int, weight: float) -> list[Any]:
