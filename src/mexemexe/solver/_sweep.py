@@ -212,6 +212,8 @@ class Sweep:
             return loss
         if self.lazy:
             bound = self._bound(v, si, runs, used, reserved)
+            if bound <= budget and si == 0 and used < self.jokers:
+                bound = self._shared_bound(v, runs, used, reserved)
             if bound > budget:
                 self.memo[key] = (bound, None)
                 return bound
@@ -258,6 +260,19 @@ class Sweep:
             self._suit_bound(v + (suit < si), suit, runs[suit], reserved[suit], left)
             for suit in range(4)
         )
+
+    def _shared_bound(
+        self, v: int, runs: tuple[Any, ...], used: int, reserved: tuple[Any, ...]
+    ) -> float:
+        """`_bound` with the jokers left shared out among the suits (tighter, dearer)."""
+        left = self.jokers - used
+        acc = [0.0] * (left + 1)
+        for suit in range(4):
+            own = [
+                self._suit_bound(v, suit, runs[suit], reserved[suit], j) for j in range(left + 1)
+            ]
+            acc = [min(acc[b - j] + own[j] for j in range(b + 1)) for b in range(left + 1)]
+        return acc[left]
 
     def _suit_bound(
         self, v: int, suit: int, runs: tuple[int, ...], reserved: tuple[int, int], jokers: int
