@@ -1,6 +1,7 @@
 """Benchmark the exact solver on the 240 instances of shared/bench (issue: solver).
 
 Run: python benchmarks/bench_solver.py [--instances PATH] [--limit N] [--classes T12-H5,...]
+     python benchmarks/bench_solver.py --cold   (import + first answer in fresh processes)
 
 For each (T, H) class prints our median and max best-move time (warm: the
 median of --repeat calls per instance, as the anchor was timed) for both
@@ -15,6 +16,8 @@ import argparse
 import json
 import pathlib
 import statistics
+import subprocess
+import sys
 import time
 from collections import defaultdict
 
@@ -32,7 +35,13 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0, help="instances per class (0: all)")
     parser.add_argument("--classes", default="", help="comma-separated classes, e.g. T12-H5")
     parser.add_argument("--repeat", type=int, default=3, help="calls per instance (median)")
+    parser.add_argument(
+        "--cold", action="store_true", help="time import + first answer in fresh processes"
+    )
     args = parser.parse_args()
+    if args.cold:
+        cold_start()
+        return
     data = json.loads(args.instances.read_text(encoding="utf-8"))
     profile = attrs.evolve(m.get_profile("rummikub"), name="rummikub-joker0", joker_points=0)
     wanted = set(filter(None, args.classes.split(",")))
@@ -76,6 +85,31 @@ def main() -> None:
             f"{amed / med:7.1f}x  {cards_ok:5}/{len(instances):<3} {value_ok:5}/{len(instances):<3}"
         )
     print(f"slowest single best-move: {worst:.1f} ms (target <= 100 ms)")
+
+
+COLD = (
+    "import mexemexe as m; from mexemexe import solver; "
+    "solver.best_play(table='2S 3S 4S 5S 6S | 9C 9D 9H 9S | 7D 8D 9D', "
+    "hand='3D 5H 7S 9S QS', profile='rummikub')"
+)
+
+
+def cold_start(runs: int = 7) -> None:
+    """Wall time of a fresh interpreter that imports the library and answers once.
+
+    Measure on an installed wheel (``pip install .``): an editable install
+    under ``PYTHONDONTWRITEBYTECODE`` recompiles every module each time.
+    """
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", COLD], check=True)
+        times.append(time.perf_counter() - start)
+    med = statistics.median(times)
+    print(
+        f"cold start (process + import + first answer): median {med:.3f} s "
+        f"of {runs} (target < 0.2 s)"
+    )
 
 
 if __name__ == "__main__":

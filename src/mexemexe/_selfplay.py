@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -11,6 +11,9 @@ from ._match import round_seed
 from ._profiles import Profile, get_profile
 from ._state import deal
 from .bots import BOTS
+
+if TYPE_CHECKING:
+    import concurrent.futures as cf
 
 __all__ = ["SimulationResult", "simulate"]
 
@@ -117,6 +120,8 @@ def simulate(
         done += 1
         if progress is not None:
             progress(done, games)
+
+    import concurrent.futures as cf  # imported here: a plain `import mexemexe` stays quick
 
     own: cf.Executor | None = None
     if executor is None and workers > 1:
