@@ -30,6 +30,7 @@ from .._errors import IllegalMoveError, Problem
 from .._meld_finder import find_melds
 from .._melds import classify_meld, meld_extensions
 from .._moves import Discard, Draw, LayDown, LayOff, Move, Play, SwapJoker
+from .._multiset import without
 from .._outcomes import Outcome, Proposal
 from .._scoring import round_result
 from .._table import Table
@@ -69,13 +70,7 @@ def _replace(seq: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
     """``hand`` minus ``cards`` as multisets, or None if the hand lacks one."""
-    rest = list(hand)
-    for card in cards:
-        try:
-            rest.remove(card)
-        except ValueError:
-            return None
-    return tuple(rest)
+    return without(hand, cards)
 
 
 def _stock_draw(state: GameState) -> str:

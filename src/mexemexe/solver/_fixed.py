@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from .._cards import Card
 from .._meld_finder import find_melds
 from .._melds import classify_meld, meld_extensions
+from .._multiset import without
 
 if TYPE_CHECKING:
     from .._profiles import Profile
@@ -38,17 +39,6 @@ FixedPlay = tuple[
     tuple[tuple[Card, int], ...],
     tuple[tuple[Card, ...], ...],
 ]
-
-
-def _take(pool: tuple[int, ...], codes: Sequence[int]) -> tuple[int, ...] | None:
-    """``pool`` (sorted codes) without ``codes``, or ``None`` if they are not all in it."""
-    left = list(pool)
-    for code in codes:
-        try:
-            left.remove(code)
-        except ValueError:
-            return None
-    return tuple(left)
 
 
 def _growths(
@@ -105,7 +95,7 @@ def best_fixed_play(
         for meld in melds:
             if meld[0] != first and first not in meld:
                 continue
-            rest = _take(left, meld)
+            rest = without(left, meld)
             if rest is None:
                 continue
             value, chosen = pack(rest)
@@ -124,7 +114,7 @@ def best_fixed_play(
         index, growths = options[i]
         best: tuple[float, tuple[tuple[int, tuple[Card, ...]], ...]] = (-1.0, ())
         for codes, order in growths:
-            rest = _take(left, codes)
+            rest = without(left, codes)
             if rest is None:
                 continue
             value, chosen = lay(i + 1, rest)
@@ -136,7 +126,7 @@ def best_fixed_play(
     value, offs = lay(0, pool)
     left = pool
     for _index, order in offs:
-        taken = _take(left, [c.code for c in order])
+        taken = without(left, [c.code for c in order])
         assert taken is not None
         left = taken
     _packed, new_codes = pack(left)
