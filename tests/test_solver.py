@@ -248,10 +248,11 @@ def test_galician_best_play_matches_the_engine(profile: m.Profile, data: st.Data
     """G4: best_play places as many cards as any sequence of legal melds and lay-offs."""
     table = data.draw(mst.tables(profile, max_melds=3))
     pool = sorted((Counter(profile.deck()) - table.counts()).elements())
-    hand = data.draw(st.lists(st.sampled_from(pool), min_size=2, max_size=6))
-    if Counter(hand) - Counter(pool):
+    cards = data.draw(st.lists(st.sampled_from(pool), min_size=4, max_size=8))
+    if Counter(cards) - Counter(pool):
         return
-    state = m.deal(profile, hands=[hand[:-1], "2C 3D"], table=table, seed=1)
+    hand, other = cards[:-2], cards[-2:]  # the opponent holds two cards
+    state = m.deal(profile, hands=[hand, other], table=table, seed=1)
     state = state.draw()  # the meld phase, with the top stock card in hand
     best = solver.best_play(table=state.table, hand=state.hand, profile=profile)
     assert len(best.placed) == engine_best(state)
@@ -302,3 +303,16 @@ def test_legal_moves_best_play_meets_the_opening_minimum() -> None:
     assert plays and all(state.propose(move.table).ok for move in plays)
     poor = m.deal(opening, hands=["AC 2C 3C 4C", "3D 4D"], table="", seed=2)
     assert not [move for move in poor.legal_moves() if isinstance(move, m.Play)]
+
+
+def test_best_play_by_points_stands_in_under_an_opening_minimum() -> None:
+    """Most cards (AC 2C JK 4C, 7 points) falls short of 25; the 26-point KD KH JK is chosen."""
+    opening = attrs.evolve(RK, name="rk-open25", min_opening_points=25, joker_points=0)
+    state = m.deal(opening, hands=["JK AC 2C 4C KD KH", "3D 4D"], table="", seed=2)
+    by_cards = solver.best_play(table="", hand=state.hand, profile=opening)
+    assert sorted(map(str, by_cards.placed)) == ["2C", "4C", "AC", "JK"]
+    hint = state.hint()
+    assert isinstance(hint, m.Play)
+    assert sorted(map(str, hint.table.cards())) == ["JK", "KD", "KH"]
+    assert hint in state.legal_moves()
+    assert state.propose(hint.table).ok

@@ -68,11 +68,6 @@ def _replace(seq: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*seq[:index], value, *seq[index + 1 :])
 
 
-def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
-    """``hand`` minus ``cards`` as multisets, or None if the hand lacks one."""
-    return without(hand, cards)
-
-
 def _stock_draw(state: GameState) -> str:
     """What a draw from the stock does now: 'draw', 'recycle', 'end' or 'impossible'."""
     if state.stock:
@@ -116,7 +111,7 @@ def _finish(
         extensions = meld_extensions(meld, profile)
         for card in dict.fromkeys(hand):
             if card in extensions:
-                rest = _without(hand, (card,))
+                rest = without(hand, (card,))
                 assert rest is not None
                 grown = classify_meld((*meld, card), profile).canonical
                 if _finish(
@@ -125,7 +120,7 @@ def _finish(
                     seen[key] = True
                     return True
     for new in find_melds(hand, profile):
-        rest = _without(hand, new)
+        rest = without(hand, new)
         assert rest is not None
         if _finish(rest, (*melds, new), owed - new.count(JOKER), taken, profile, seen):
             seen[key] = True
@@ -264,7 +259,7 @@ def _draw(state: GameState, move: Draw) -> GameState:
 
 def _lay_down(state: GameState, move: LayDown) -> GameState:
     player = state.current_player
-    rest = _without(state.hand, move.cards)
+    rest = without(state.hand, move.cards)
     if rest is None:
         raise _illegal(
             state, f"cannot {move}", f"not all of {' '.join(map(str, move.cards))} are in the hand"
@@ -291,7 +286,7 @@ def _lay_off(state: GameState, move: LayOff) -> GameState:
         raise _illegal(
             state, f"cannot {move}", f"there is no meld {index} (the table has {len(state.table)})"
         )
-    rest = _without(state.hand, (card,))
+    rest = without(state.hand, (card,))
     if rest is None:
         raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
     meld = state.table.melds[index]
@@ -324,7 +319,7 @@ def _swap(state: GameState, move: SwapJoker) -> GameState:
         raise _illegal(
             state, f"cannot {move}", f"there is no meld {index} (the table has {len(state.table)})"
         )
-    rest = _without(state.hand, (card,))
+    rest = without(state.hand, (card,))
     if rest is None:
         raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
     meld = state.table.melds[index]
@@ -368,7 +363,7 @@ def _discard(state: GameState, move: Discard) -> GameState:
         raise _illegal(
             state, f"cannot {move}", "a rummy discard names no suit and announces nothing"
         )
-    rest = _without(state.hand, (card,))
+    rest = without(state.hand, (card,))
     if rest is None:
         raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
     if state.jokers_owed:
@@ -465,18 +460,18 @@ def _leaves_a_way_on(view: PlayerView, move: Move) -> bool:
         result = classify_meld(meld, profile)
         pairs = enumerate(zip(meld, result.resolved, strict=True))
         position = next(i for i, (c, r) in pairs if c == JOKER and r == move.card)
-        rest = _without(hand, (move.card,))
+        rest = without(hand, (move.card,))
         assert rest is not None
         swapped = _replace(meld, position, move.card)
         new_table = Table._trusted(_replace(table.melds, move.meld_index, swapped))
         return can_finish((*rest, JOKER), new_table, owed + 1, view.taken, profile)
     if isinstance(move, LayDown):
-        rest = _without(hand, move.cards)
+        rest = without(hand, move.cards)
         assert rest is not None
         new_table = Table._trusted((*table.melds, classify_meld(move.cards, profile).canonical))
         owed -= move.cards.count(JOKER)
     elif isinstance(move, LayOff):
-        rest = _without(hand, (move.card,))
+        rest = without(hand, (move.card,))
         assert rest is not None
         meld = classify_meld((*table.melds[move.meld_index], move.card), profile).canonical
         new_table = Table._trusted(_replace(table.melds, move.meld_index, meld))

@@ -93,7 +93,8 @@ def best_fixed_play(
         first = left[0]
         best = pack(left[1:])
         for meld in melds:
-            if meld[0] != first and first not in meld:
+            # ``left`` is sorted, so a meld of its cards holding ``first`` starts with it.
+            if meld[0] != first:
                 continue
             rest = without(left, meld)
             if rest is None:

@@ -25,11 +25,16 @@ magnitude.
 
 **The search is a bounded depth-first search**, not an exhaustive table:
 it looks for the least *loss* (the weight of hand cards left out) within a
-budget that starts at 0 and doubles. The memo keeps, per state, either its
-exact least loss and the choice reaching it, or a lower bound proven by a
-failed search, so a hand that fits whole costs one feasibility search and a
-larger loss is proven, not guessed (cf. van Rijn, Takes & Vis, 2015, for
-the rank sweep; IDA* with a transposition table for the bound).
+budget that starts at a lower bound and doubles. The memo keeps, per state,
+either its exact least loss and the choice reaching it, or a lower bound
+proven by a failed search, so a hand that fits whole costs one feasibility
+search and a larger loss is proven, not guessed (cf. van Rijn, Takes & Vis,
+2015, for the rank sweep; IDA* with a transposition table for the bound).
+
+**The lower bound** sweeps each suit on its own (lazy model): groups are
+taken as possible wherever enough other suits hold the value, and each suit
+may use every joker left (at the start of a value, the jokers are shared out
+among the suits instead). A state whose bound exceeds the budget is cut.
 """
 
 from __future__ import annotations
@@ -178,8 +183,8 @@ class Sweep:
     def solve(self) -> tuple[float, list[tuple[Card, ...]], list[int]]:
         """Best weight, the melds, and the ``may`` codes placed; ``-inf`` if impossible.
 
-        Searches for the least loss within a budget that starts at 0 and
-        grows; the first budget that holds the optimum proves it.
+        Searches for the least loss within a budget that starts at the lower
+        bound and grows; the first budget that holds the optimum proves it.
         """
         start = self._advance((1, 0, ((), (), (), ()), 0, (0, 0), ((0, 0),) * 4))
         total = sum(self.weights[c] * self.may[c] for c in range(53))
@@ -282,14 +287,7 @@ class Sweep:
         if found is not None:
             return found
         if v > self.top:
-            need = 0
-            for d in runs:
-                deficit = _deficit(d, *self.run_args)
-                if deficit < 0:
-                    need = jokers + 1
-                    break
-                need += deficit
-            best = 0.0 if need <= jokers else INF
+            best = 0.0 if self._closing_need(runs) <= jokers else INF
         else:
             best = INF
             for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
@@ -303,17 +301,21 @@ class Sweep:
         self.suit_bounds[key] = best
         return best
 
+    def _closing_need(self, runs: Sequence[int]) -> float:
+        """Jokers that closing all ``runs`` needs (lazy model); ``inf`` if one cannot close."""
+        need = 0
+        for d in runs:
+            deficit = _deficit(d, *self.run_args)
+            if deficit < 0:
+                return INF
+            need += deficit
+        return need
+
     def _final_loss(self, runs: tuple[Any, ...], used: int) -> float:
         """Loss at the end of the sweep: open runs close; jokers are settled."""
         if self.lazy:
             # Every open run closes, paying its deficit; spare jokers all find room.
-            need = 0
-            for suit_runs in runs:
-                for d in suit_runs:
-                    deficit = _deficit(d, *self.run_args)
-                    if deficit < 0:
-                        return INF
-                    need += deficit
+            need = self._closing_need([d for suit_runs in runs for d in suit_runs])
             return 0.0 if used + need <= self.jokers else INF
         closable = all(_length(d) >= self.min_run and _natural(d) for r in runs for d in r)
         if not closable or used < self.jokers_must:
