@@ -321,6 +321,20 @@ def test_meld_extensions_are_exact(data: st.DataObject) -> None:
         assert (card in extensions) == profile.is_valid_meld((*meld, card)), card
 
 
+@given(st.data())
+def test_fast_validity_agrees_with_classification(data: st.DataObject) -> None:
+    """The yes/no validity of the hot paths gives classify_meld's verdict (§0, B5, R3)."""
+    from mexemexe._melds import _is_valid
+
+    profile = data.draw(PROFILES)
+    meld = data.draw(
+        st.one_of(mst.melds(profile), mst.invalid_melds(profile), mst.card_lists(max_size=8))
+    )
+    naturals = [c.code for c in meld if c != JOKER]
+    verdict = _is_valid(naturals, len(meld) - len(naturals), profile._meld_rules)
+    assert verdict == profile.is_valid_meld(meld)
+
+
 def test_a_card_a_joker_stands_for_extends_the_meld() -> None:
     """A joker gives way to its natural card and moves to an end (R3, G12)."""
     assert Card.parse("QS") in m.meld_extensions(m.parse_cards("10S JS JK"), RK)

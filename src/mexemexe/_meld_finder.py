@@ -33,32 +33,55 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
     """
     rules = profile._meld_rules
     jokers = 0
-    by_suit: list[list[int]] = [[], [], [], []]  # values held, per suit
-    by_rank: dict[int, set[int]] = {}  # suits held, per rank (0-12)
+    masks = [0, 0, 0, 0]  # per suit: bit v - 1 set for each value v held
     for card in cards:
         code = card.code
         if code == JOKER_CODE:
             jokers += 1
-            continue
-        by_suit[code & 3].append((code >> 2) + 1)
-        by_rank.setdefault(code >> 2, set()).add(code & 3)
+        else:
+            masks[code & 3] |= 1 << (code >> 2)
     max_j = min(jokers, rules.max_jokers)
     found: set[tuple[Card, ...]] = set()
     run_j = max_j if rules.jokers_in_runs else 0
     top = 14 if rules.ace_high else 13
+    min_run = rules.min_run
     for suit in range(4):
-        if len(by_suit[suit]) + run_j >= rules.min_run:
-            _runs_in_suit(set(by_suit[suit]), suit, run_j, top, rules.min_run, found)
-    group_j = max_j if rules.jokers_in_groups else 0
-    for rank, suit_set in by_rank.items():
-        if len(suit_set) + group_j < rules.min_group:
+        mask = masks[suit]
+        if not mask:
             continue
-        suits = sorted(suit_set)
+        if not run_j:
+            # Without jokers a run needs min_run consecutive values held.
+            span = mask | ((mask & 1) << 13) if top == 14 else mask
+            for _ in range(min_run - 1):
+                span &= span >> 1
+            if not span:
+                continue
+        held = {v + 1 for v in range(13) if mask >> v & 1}
+        if len(held) + run_j >= min_run:
+            _runs_in_suit(held, suit, run_j, top, min_run, found)
+    group_j = max_j if rules.jokers_in_groups else 0
+    need = rules.min_group - group_j  # suits a rank must hold
+    if need <= 1:
+        ranks = masks[0] | masks[1] | masks[2] | masks[3]
+    else:
+        ranks = 0
+        for chosen in combinations(masks, min(need, 4)) if need <= 4 else ():
+            both = chosen[0]
+            for other in chosen[1:]:
+                both &= other
+            ranks |= both
+    while ranks:
+        low = ranks & -ranks
+        rank = low.bit_length() - 1
+        ranks ^= low
+        suits = [s for s in range(4) if masks[s] >> rank & 1]
         for size in range(1, len(suits) + 1):
-            for chosen in combinations(suits, size):
+            for chosen_suits in combinations(suits, size):
                 for j in range(group_j + 1):
                     if rules.min_group <= size + j <= rules.max_group:
-                        found.add(tuple(_BY_CODE[rank * 4 + s] for s in chosen) + (JOKER,) * j)
+                        found.add(
+                            tuple(_BY_CODE[rank * 4 + s] for s in chosen_suits) + (JOKER,) * j
+                        )
     # Valid by construction (sizes, joker limits, ace windows); a property
     # test checks every meld returned against classify_meld.
     melds = list(found)

@@ -512,11 +512,57 @@ def meld_extensions(cards: Sequence[Card], profile: Profile) -> frozenset[Card]:
         )
     if result.kind is not None:
         candidates.append(_BY_CODE[JOKER_CODE])
-    found = frozenset(c for c in candidates if classify_meld((*cards, c), profile).kind is not None)
+    codes = [c.code for c in naturals]
+    jokers = len(cards) - len(naturals)
+    found = frozenset(
+        c
+        for c in candidates
+        if (
+            _is_valid(codes, jokers + 1, rules)
+            if c.code == JOKER_CODE
+            else _is_valid([*codes, c.code], jokers, rules)
+        )
+    )
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     cache[cards] = found
     return found
+
+
+def _is_valid(nat: list[int], jokers: int, rules: MeldRules) -> bool:
+    """Whether naturals ``nat`` (codes) and ``jokers`` make a valid meld: `classify_meld`'s verdict.
+
+    The same rules without building a result, for the hot paths that only
+    need a yes or no; ``tests/test_melds.py`` checks the two agree.
+    """
+    n = len(nat) + jokers
+    if not nat:
+        return False
+    suits = {x & 3 for x in nat}
+    ranks = {x >> 2 for x in nat}
+    if len(nat) == 1 or len(ranks) == 1:
+        # A group: distinct suits, the size bounds, jokers where allowed.
+        if (
+            len(suits) == len(nat)
+            and rules.min_group <= n <= rules.max_group
+            and (not jokers or (rules.jokers_in_groups and jokers <= rules.max_jokers))
+        ):
+            return True
+        if len(nat) > 1:
+            return False
+    if len(suits) != 1 or len(ranks) != len(nat) or n < rules.min_run:
+        return False
+    if jokers and (not rules.jokers_in_runs or jokers > rules.max_jokers):
+        return False
+    values = [(x >> 2) + 1 for x in nat]
+    lo, hi = min(values), max(values)
+    if hi - lo + 1 <= n <= 13:
+        return True
+    if rules.ace_high and lo == 1:
+        high = [14 if v == 1 else v for v in values]
+        lo, hi = min(high), max(high)
+        return hi - lo + 1 <= n <= 13
+    return False
 
 
 def table_extensions(table: Table, profile: Profile) -> tuple[frozenset[Card], ...]:
