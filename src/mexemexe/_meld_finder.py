@@ -11,6 +11,7 @@ checks it against `classify_meld` and against a brute-force search.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import combinations
 
 from ._cards import _BY_CODE, JOKER, JOKER_CODE, Card
@@ -46,19 +47,8 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
     top = 14 if rules.ace_high else 13
     min_run = rules.min_run
     for suit in range(4):
-        mask = masks[suit]
-        if not mask:
-            continue
-        if not run_j:
-            # Without jokers a run needs min_run consecutive values held.
-            span = mask | ((mask & 1) << 13) if top == 14 else mask
-            for _ in range(min_run - 1):
-                span &= span >> 1
-            if not span:
-                continue
-        held = {v + 1 for v in range(13) if mask >> v & 1}
-        if len(held) + run_j >= min_run:
-            _runs_in_suit(held, suit, run_j, top, min_run, found)
+        if masks[suit]:
+            found.update(_suit_runs(masks[suit], suit, run_j, top, min_run))
     group_j = max_j if rules.jokers_in_groups else 0
     need = rules.min_group - group_j  # suits a rank must hold
     if need <= 1:
@@ -74,14 +64,8 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
         low = ranks & -ranks
         rank = low.bit_length() - 1
         ranks ^= low
-        suits = [s for s in range(4) if masks[s] >> rank & 1]
-        for size in range(1, len(suits) + 1):
-            for chosen_suits in combinations(suits, size):
-                for j in range(group_j + 1):
-                    if rules.min_group <= size + j <= rules.max_group:
-                        found.add(
-                            tuple(_BY_CODE[rank * 4 + s] for s in chosen_suits) + (JOKER,) * j
-                        )
+        suits = tuple(s for s in range(4) if masks[s] >> rank & 1)
+        found.update(_rank_groups(rank, suits, group_j, rules.min_group, rules.max_group))
     # Valid by construction (sizes, joker limits, ace windows); a property
     # test checks every meld returned against classify_meld.
     melds = list(found)
@@ -91,6 +75,43 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
 
 def _order(meld: tuple[Card, ...]) -> tuple[int, list[int]]:
     return -len(meld), [c.code for c in meld]
+
+
+# The hand's cards of one suit (or one rank) recur from turn to turn and game
+# to game, so the melds each allows are worked out once and remembered.
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_runs(
+    mask: int, suit: int, jokers: int, top: int, min_run: int
+) -> tuple[tuple[Card, ...], ...]:
+    """Every run of ``suit`` from the values in ``mask`` (bit v - 1 for value v) and jokers."""
+    if not jokers:
+        # Without jokers a run needs min_run consecutive values held.
+        span = mask | ((mask & 1) << 13) if top == 14 else mask
+        for _ in range(min_run - 1):
+            span &= span >> 1
+        if not span:
+            return ()
+    held = {v + 1 for v in range(13) if mask >> v & 1}
+    found: set[tuple[Card, ...]] = set()
+    if len(held) + jokers >= min_run:
+        _runs_in_suit(held, suit, jokers, top, min_run, found)
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 12)
+def _rank_groups(
+    rank: int, suits: tuple[int, ...], jokers: int, min_group: int, max_group: int
+) -> tuple[tuple[Card, ...], ...]:
+    """Every group of ``rank`` from the ``suits`` held and up to ``jokers`` jokers."""
+    found = []
+    for size in range(1, len(suits) + 1):
+        for chosen in combinations(suits, size):
+            for j in range(jokers + 1):
+                if min_group <= size + j <= max_group:
+                    found.append(tuple(_BY_CODE[rank * 4 + s] for s in chosen) + (JOKER,) * j)
+    return tuple(found)
 
 
 def _runs_in_suit(
@@ -107,27 +128,31 @@ def _runs_in_suit(
         return
     cards = _RUN_CARDS[suit]
     joker = JOKER
-    for lo in range(1, top - min_run + 2):
-        if not jokers and lo not in held:
-            continue  # without jokers a run starts on a card held
-        have: list[int] = []
+    last = top - min_run + 1
+    # A window has at most `jokers` gaps, so a natural lies within its first
+    # jokers + 1 positions: it starts at most `jokers` below a value held.
+    starts = sorted({v - k for v in held for k in range(jokers + 1) if 1 <= v - k <= last})
+    for lo in starts:
+        row: list[Card] = []  # the window's cards, a joker in each gap
+        have: list[int] = []  # the window's positions holding a natural
         gaps = 0
         for hi in range(lo, min(top, lo + 12) + 1):
             if hi in held:
-                have.append(hi)
+                have.append(hi - lo)
+                row.append(cards[hi])
             else:
                 gaps += 1
                 if gaps > jokers:
                     break  # a longer window has at least these gaps
+                row.append(joker)
             if hi - lo + 1 < min_run or not have:
                 continue
+            found.add(tuple(row))
             spare = jokers - gaps
             # Any `extra` of the held naturals may be replaced by jokers too.
-            for extra in range(min(spare, len(have) - 1) + 1):
+            for extra in range(1, min(spare, len(have) - 1) + 1):
                 for replaced in combinations(have, extra):
-                    found.add(
-                        tuple(
-                            cards[v] if v in held and v not in replaced else joker
-                            for v in range(lo, hi + 1)
-                        )
-                    )
+                    trial = row.copy()
+                    for i in replaced:
+                        trial[i] = joker
+                    found.add(tuple(trial))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -73,6 +73,14 @@ class MeldRules:
     joker_rule: str
     #: Verdicts already computed, by the meld's cards as written (bounded).
     cache: dict[tuple[Card, ...], MeldResult] = attrs.field(
+        factory=dict, eq=False, hash=False, repr=False
+    )
+    #: Verdicts and extensions by the meld tuple's identity: ``id -> (tuple, value)``.
+    identity_cache: dict[int, tuple[Any, Any]] = attrs.field(
+        factory=dict, eq=False, hash=False, repr=False
+    )
+    #: The same for `meld_extensions`.
+    identity_extensions: dict[int, tuple[Any, Any]] = attrs.field(
         factory=dict, eq=False, hash=False, repr=False
     )
     #: `meld_extensions` already computed (bounded).
@@ -192,13 +200,29 @@ def classify_meld(cards: Sequence[Card], profile: Profile) -> MeldResult:
     if type(cards) is not tuple:
         cards = tuple(cards)
     rules = profile._meld_rules
+    seen = rules.identity_cache.get(id(cards))
+    if seen is not None and seen[0] is cards:
+        return seen[1]  # type: ignore[no-any-return]
     cache = rules.cache
     result = cache.get(cards)
     if result is None:
         if len(cache) >= _CACHE_LIMIT:
             cache.clear()
         result = cache[cards] = _classify(cards, rules)
+    _remember(rules.identity_cache, cards, result)
     return result
+
+
+def _remember(identity: dict[int, tuple[Any, Any]], cards: tuple[Card, ...], value: Any) -> None:
+    """Remember ``value`` for the tuple object ``cards`` itself (bounded).
+
+    The melds of a table are the same tuple objects move after move, and
+    hashing a tuple of cards costs more than the work it looks up. The entry
+    holds the tuple, so its id cannot be reused while the entry lives.
+    """
+    if len(identity) >= _CACHE_LIMIT:
+        identity.clear()
+    identity[id(cards)] = (cards, value)
 
 
 #: How many verdicts a profile remembers before starting afresh.
@@ -487,9 +511,13 @@ def meld_extensions(cards: Sequence[Card], profile: Profile) -> frozenset[Card]:
     if type(cards) is not tuple:
         cards = tuple(cards)
     rules = profile._meld_rules
+    seen = rules.identity_extensions.get(id(cards))
+    if seen is not None and seen[0] is cards:
+        return seen[1]  # type: ignore[no-any-return]
     cache = rules.extension_cache
     found = cache.get(cards)
     if found is not None:
+        _remember(rules.identity_extensions, cards, found)
         return found
     result = classify_meld(cards, profile)
     candidates: list[Card] = []
@@ -526,6 +554,7 @@ def meld_extensions(cards: Sequence[Card], profile: Profile) -> frozenset[Card]:
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     cache[cards] = found
+    _remember(rules.identity_extensions, cards, found)
     return found
 
 
@@ -574,6 +603,16 @@ def table_extensions(table: Table, profile: Profile) -> tuple[frozenset[Card], .
         found = tuple(meld_extensions(meld, profile) for meld in table.melds)
         memo[key] = found
     return found
+
+
+def remember_extensions(
+    table: Table, profile: Profile, extensions: tuple[frozenset[Card], ...]
+) -> None:
+    """Memoize on ``table`` its `table_extensions`, already worked out by the caller.
+
+    ``extensions[i]`` must be ``meld_extensions(table.melds[i], profile)``.
+    """
+    table._memo[("extensions", id(profile._meld_rules))] = extensions
 
 
 def _fits(values: list[int], n: int, wlo: int, whi: int) -> bool:

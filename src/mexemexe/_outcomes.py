@@ -52,7 +52,9 @@ class Outcome:
         """
         if not self.drawn or getattr(self.move, "source", "stock") == "discard":
             return self
-        return attrs.evolve(self, drawn=(), hidden_draws=len(self.drawn))
+        return Outcome(
+            self.player, self.move, (), self.placed, self.penalty, self.note, len(self.drawn)
+        )
 
     def describe(self) -> str:
         """A short sentence: ``"player 1 played 7H 8H 9H"``."""

@@ -21,6 +21,7 @@ import attrs
 
 from ._cards import CODE, Card, as_cards
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
+from ._fastcopy import copier, maker
 from ._jsonio import dumps, loads_object
 from ._moves import Move
 from ._notation import format_cards
@@ -153,9 +154,7 @@ class GameState:
         Raises:
             InvalidStateError: If the card count changed (an engine bug).
         """
-        new = object.__new__(GameState)
-        for name in _FIELDS:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        new = _copy_state(self, changes)
         if "hands" in changes or "table" in changes or "stock" in changes:
             count = (
                 sum(map(len, new.hands))
@@ -453,25 +452,25 @@ class GameState:
         last = self.last
         if last is not None and last.player != player:
             last = last.hidden()
-        return PlayerView(
-            player=player,
-            profile=self.profile,
-            hand=self.hands[player],
-            table=self.table,
-            hand_sizes=tuple(len(h) for h in self.hands),
-            stock_size=len(self.stock),
-            discard_pile=self.discard_pile,
-            current_player=self.current_player,
-            turn=self.turn,
-            opened=self.opened,
-            passes=self.passes,
-            recycles=self.recycles,
-            last=last,
-            result=self.result,
-            phase=self.phase,
-            taken=self.taken,
-            jokers_owed=self.jokers_owed,
-            owners=self.owners,
+        return _make_view(
+            player,
+            self.profile,
+            self.hands[player],
+            self.table,
+            tuple(map(len, self.hands)),
+            len(self.stock),
+            self.discard_pile,
+            self.current_player,
+            self.turn,
+            self.opened,
+            self.passes,
+            self.recycles,
+            last,
+            self.result,
+            self.phase,
+            self.taken,
+            self.jokers_owed,
+            self.owners,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -601,7 +600,7 @@ class GameState:
         )
 
 
-_FIELDS = tuple(f.name for f in attrs.fields(GameState))
+_copy_state = copier(GameState)
 
 
 def _int(value: Any) -> int:
@@ -745,6 +744,9 @@ class PlayerView:
             f"hand={format_cards(self.hand)!r} table={len(self.table)} melds "
             f"stock={self.stock_size}>"
         )
+
+
+_make_view = maker(PlayerView)
 
 
 def deal(

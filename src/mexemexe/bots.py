@@ -21,7 +21,7 @@ import attrs
 
 from ._cards import CODE, JOKER, Card
 from ._meld_finder import find_melds
-from ._melds import meld_extensions, table_extensions
+from ._melds import meld_extensions, remember_extensions, table_extensions
 from ._moves import Discard, Draw, LayDown, LayOff, Move, Pass, Play
 from ._profiles import Profile
 from ._state import PlayerView
@@ -72,11 +72,14 @@ class SimpleBot:
                 hand.remove(card)
             new_melds.append(best)
         melds = [*view.table.melds, *new_melds]
-        laid_off = _lay_off_all(hand, melds, view.table, profile)
+        laid_off, extensions = _lay_off_all(hand, melds, view.table, profile)
         placed = [card for meld in new_melds for card in meld] + laid_off
         need = 0 if view.opened[view.player] else profile.min_opening_points
         if placed and profile.hand_points(placed) >= need:
-            return Play(Table._trusted(tuple(melds)))
+            table = Table._trusted(tuple(melds))
+            # The next players' bots look these up: hand them over with the table.
+            remember_extensions(table, profile, extensions)
+            return Play(table)
         if view.stock_size or profile.stock_exhaustion != "pass":
             return Draw()
         return Pass()
@@ -88,7 +91,7 @@ def _choose_draw(view: PlayerView) -> Move:
     take = Draw("discard")
     if take in legal:
         top = view.discard_pile[-1]
-        useful = top in _extension_index(view.table, view.profile) or any(
+        useful = _extension_index(view.table, view.profile)[top.code] >= 0 or any(
             top in meld for meld in find_melds([*view.hand, top], view.profile)
         )
         if useful or Draw() not in legal:
@@ -104,8 +107,8 @@ def _choose_meld_phase(view: PlayerView) -> Move:
         return LayDown(melds[0])
     index = _extension_index(view.table, profile)
     for card in sorted(view.hand, key=CODE):
-        if card in index:
-            return LayOff(card, index[card])
+        if index[card.code] >= 0:
+            return LayOff(card, index[card.code])
     choices = [c for c in view.hand if c != view.taken and c != JOKER] or [
         c for c in view.hand if c != view.taken
     ]
@@ -115,42 +118,51 @@ def _choose_meld_phase(view: PlayerView) -> Move:
 
 def _lay_off_all(
     hand: list[Card], melds: list[tuple[Card, ...]], table: Table, profile: Profile
-) -> list[Card]:
+) -> tuple[list[Card], tuple[frozenset[Card], ...]]:
     """Lay off hand cards onto ``melds`` (in place) wherever they keep a meld valid.
 
     ``melds`` starts with ``table``'s melds, whose extension index is memoized
     on the table; melds after them are new ones laid down this turn.
+
+    Returns:
+        The cards laid off, and the `meld_extensions` of every meld of ``melds`` after.
     """
-    index = dict(_extension_index(table, profile))
+    extensions = list(table_extensions(table, profile))
+    index = list(_extension_index(table, profile))
     for i in range(len(table.melds), len(melds)):
-        for card in meld_extensions(melds[i], profile):
-            index.setdefault(card, i)
+        extensions.append(meld_extensions(melds[i], profile))
+        _index_meld(index, extensions[i], i)
     placed: list[Card] = []
     for card in sorted(hand, key=CODE):
-        found = index.get(card)
-        if found is None:
+        i = index[card.code]
+        if i < 0:
             continue
-        i = found
         extended = profile.classify_meld((*melds[i], card)).canonical
         melds[i] = extended
         placed.append(card)
         hand.remove(card)
         # Rebuild the index: meld i now extends differently.
-        index = {c: k for c, k in index.items() if k != i}
-        for c in meld_extensions(extended, profile):
-            index.setdefault(c, i)
-    return placed
+        extensions[i] = meld_extensions(extended, profile)
+        index = [-1 if k == i else k for k in index]
+        _index_meld(index, extensions[i], i)
+    return placed, tuple(extensions)
 
 
-def _extension_index(table: Table, profile: Profile) -> dict[Card, int]:
-    """For each card that extends some meld of ``table``, the first such meld (memoized)."""
+def _index_meld(index: list[int], extensions: frozenset[Card], i: int) -> None:
+    """Point ``index`` at meld ``i`` for each card of ``extensions`` not yet indexed."""
+    for card in extensions:
+        if index[card.code] < 0:
+            index[card.code] = i
+
+
+def _extension_index(table: Table, profile: Profile) -> list[int]:
+    """By card code, the first meld of ``table`` the card extends, or -1 (memoized; read only)."""
     key = ("extension_index", id(profile._meld_rules))
-    index: dict[Card, int] | None = table._memo.get(key)
+    index: list[int] | None = table._memo.get(key)
     if index is None:
-        index = {}
+        index = [-1] * 53
         for i, extensions in enumerate(table_extensions(table, profile)):
-            for card in extensions:
-                index.setdefault(card, i)
+            _index_meld(index, extensions, i)
         table._memo[key] = index
     return index
 

@@ -22,6 +22,7 @@ import attrs
 
 from .._cards import CODE, Card, Suit, as_cards
 from .._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
+from .._fastcopy import copier
 from .._jsonio import dumps, loads_object
 from .._moves import Discard, Draw, Move, Pass
 from .._notation import format_cards
@@ -120,9 +121,7 @@ class MauMauState:
         return problems
 
     def _successor(self, **changes: Any) -> MauMauState:
-        new = object.__new__(MauMauState)
-        for name in _FIELDS:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        new = _copy_state(self, changes)
         problems = new._problems()
         if problems:  # pragma: no cover - an engine bug
             raise InvalidStateError("invalid Mau-Mau state: " + "; ".join(problems))
@@ -367,7 +366,7 @@ class MauMauState:
         )
 
 
-_FIELDS = tuple(f.name for f in attrs.fields(MauMauState))
+_copy_state = copier(MauMauState)
 
 
 @attrs.frozen(repr=False)
