@@ -20,6 +20,9 @@ from ._profiles import Profile
 
 __all__ = ["find_melds"]
 
+#: Melds by their sort key: (minus the length, the card codes).
+_Keyed = dict[tuple[int, tuple[int, ...]], tuple[Card, ...]]
+
 
 def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]]:
     """Every distinct valid meld that can be laid down from ``cards`` alone.
@@ -42,7 +45,7 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
         else:
             masks[code & 3] |= 1 << (code >> 2)
     max_j = min(jokers, rules.max_jokers)
-    found: set[tuple[Card, ...]] = set()
+    found: _Keyed = {}  # by sort key
     run_j = max_j if rules.jokers_in_runs else 0
     top = 14 if rules.ace_high else 13
     min_run = rules.min_run
@@ -68,13 +71,14 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
         found.update(_rank_groups(rank, suits, group_j, rules.min_group, rules.max_group))
     # Valid by construction (sizes, joker limits, ace windows); a property
     # test checks every meld returned against classify_meld.
-    melds = list(found)
-    melds.sort(key=_order)
-    return melds
+    return [found[key] for key in sorted(found)]
 
 
-def _order(meld: tuple[Card, ...]) -> tuple[int, list[int]]:
-    return -len(meld), [c.code for c in meld]
+def _keyed(
+    melds: Iterable[tuple[Card, ...]],
+) -> _Keyed:
+    """``melds`` by their sort key: more cards first, then the card codes."""
+    return {(-len(meld), tuple(c.code for c in meld)): meld for meld in melds}
 
 
 # The hand's cards of one suit (or one rank) recur from turn to turn and game
@@ -82,9 +86,7 @@ def _order(meld: tuple[Card, ...]) -> tuple[int, list[int]]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _suit_runs(
-    mask: int, suit: int, jokers: int, top: int, min_run: int
-) -> tuple[tuple[Card, ...], ...]:
+def _suit_runs(mask: int, suit: int, jokers: int, top: int, min_run: int) -> _Keyed:
     """Every run of ``suit`` from the values in ``mask`` (bit v - 1 for value v) and jokers."""
     if not jokers:
         # Without jokers a run needs min_run consecutive values held.
@@ -92,18 +94,18 @@ def _suit_runs(
         for _ in range(min_run - 1):
             span &= span >> 1
         if not span:
-            return ()
+            return {}
     held = {v + 1 for v in range(13) if mask >> v & 1}
     found: set[tuple[Card, ...]] = set()
     if len(held) + jokers >= min_run:
         _runs_in_suit(held, suit, jokers, top, min_run, found)
-    return tuple(found)
+    return _keyed(found)
 
 
 @lru_cache(maxsize=1 << 12)
 def _rank_groups(
     rank: int, suits: tuple[int, ...], jokers: int, min_group: int, max_group: int
-) -> tuple[tuple[Card, ...], ...]:
+) -> _Keyed:
     """Every group of ``rank`` from the ``suits`` held and up to ``jokers`` jokers."""
     found = []
     for size in range(1, len(suits) + 1):
@@ -111,7 +113,7 @@ def _rank_groups(
             for j in range(jokers + 1):
                 if min_group <= size + j <= max_group:
                     found.append(tuple(_BY_CODE[rank * 4 + s] for s in chosen) + (JOKER,) * j)
-    return tuple(found)
+    return _keyed(found)
 
 
 def _runs_in_suit(

@@ -519,36 +519,32 @@ def meld_extensions(cards: Sequence[Card], profile: Profile) -> frozenset[Card]:
     if found is not None:
         _remember(rules.identity_extensions, cards, found)
         return found
-    result = classify_meld(cards, profile)
-    candidates: list[Card] = []
-    naturals = [c for c in cards if c.code != JOKER_CODE]
-    single = len(naturals) == 1  # one natural and jokers: either kind may result
-    if result.kind is MeldKind.GROUP or (result.kind is not None and single):
-        # Any suit of the rank: a joker standing for one may give way to it.
-        base = naturals[0].code & ~3
-        candidates.extend(_BY_CODE[base + s] for s in range(4))
-    if result.kind is MeldKind.RUN or (result.kind is not None and single):
-        # Beyond either end, or a card a joker stands for: the jokers may move,
-        # so with j jokers a card up to j + 1 past an end can fit.
-        reach = 1 + len(cards) - len(naturals)
-        low, high = result.low, result.high
-        if low is None or high is None:  # a group of one natural and jokers
-            low = high = (naturals[0].code >> 2) + 1
-        run_cards = _RUN_CARDS[naturals[0].code & 3]
-        candidates.extend(
-            run_cards[v] for v in range(max(1, low - reach), min(14, high + reach) + 1)
-        )
-    if result.kind is not None:
-        candidates.append(_BY_CODE[JOKER_CODE])
-    codes = [c.code for c in naturals]
-    jokers = len(cards) - len(naturals)
+    codes = [c.code for c in cards if c.code != JOKER_CODE]
+    jokers = len(cards) - len(codes)
+    candidates: set[int] = set()
+    if _is_valid(codes, jokers, rules):
+        candidates.add(JOKER_CODE)
+        if len({x >> 2 for x in codes}) == 1:
+            # A group (or one natural with jokers): any suit of its rank, as
+            # a joker standing for a suit may give way to it.
+            base = codes[0] & ~3
+            candidates.update(range(base, base + 4))
+        if len({x & 3 for x in codes}) == 1:
+            # A run: a card that fits a window one longer around the naturals
+            # (the jokers may move), with the ace low and, where allowed, high.
+            suit, n = codes[0] & 3, len(cards)
+            values = [(x >> 2) + 1 for x in codes]
+            shapes = [values, [14 if v == 1 else v for v in values]] if rules.ace_high else [values]
+            for shape in shapes:
+                for v in range(max(1, max(shape) - n), min(14, min(shape) + n) + 1):
+                    candidates.add(((v - 1) % 13) * 4 + suit)
     found = frozenset(
-        c
-        for c in candidates
+        _BY_CODE[x]
+        for x in sorted(candidates)
         if (
             _is_valid(codes, jokers + 1, rules)
-            if c.code == JOKER_CODE
-            else _is_valid([*codes, c.code], jokers, rules)
+            if x == JOKER_CODE
+            else x not in codes and _is_valid([*codes, x], jokers, rules)
         )
     )
     if len(cache) >= _CACHE_LIMIT:

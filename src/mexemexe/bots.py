@@ -21,7 +21,7 @@ import attrs
 
 from ._cards import CODE, JOKER, Card
 from ._meld_finder import find_melds
-from ._melds import meld_extensions, remember_extensions, table_extensions
+from ._melds import classify_meld, meld_extensions, remember_extensions, table_extensions
 from ._moves import Discard, Draw, LayDown, LayOff, Move, Pass, Play
 from ._profiles import Profile
 from ._state import PlayerView
@@ -137,7 +137,7 @@ def _lay_off_all(
         i = index[card.code]
         if i < 0:
             continue
-        extended = profile.classify_meld((*melds[i], card)).canonical
+        extended = classify_meld((*melds[i], card), profile).canonical
         melds[i] = extended
         placed.append(card)
         hand.remove(card)

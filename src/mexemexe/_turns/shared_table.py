@@ -31,7 +31,7 @@ from .._melds import classify_meld
 from .._moves import Draw, Forfeit, Move, Pass, Play
 from .._outcomes import Outcome, Proposal
 from .._scoring import round_result
-from .._table import Table
+from .._table import Meld, Table
 
 if TYPE_CHECKING:
     from .._outcomes import EndReason
@@ -55,8 +55,9 @@ def propose(state: GameState, table: Table) -> Proposal:
     problems: list[Problem] = []
     if state.result is not None:
         return Proposal(table, (), (_over_problem(state),))
-    old = _table_counts(state.table)
-    new = _table_counts(table)
+    old_rest, new_rest = _changed_melds(state.table, table)
+    old = _code_counts(old_rest)
+    new = _code_counts(new_rest)
     removed = _multiset_minus(old, new)
     added = _multiset_minus(new, old)
     placed = added
@@ -122,12 +123,28 @@ def _code_counts(groups: Iterable[Iterable[Card]]) -> list[int]:
     return counts
 
 
-def _table_counts(table: Table) -> list[int]:
-    """Card counts by code of ``table`` (memoized on the table; do not mutate)."""
-    counts: list[int] | None = table._memo.get("code_counts")
-    if counts is None:
-        counts = table._memo["code_counts"] = _code_counts(table.melds)
-    return counts
+def _changed_melds(old: Table, new: Table) -> tuple[list[Meld], list[Meld]]:
+    """The melds of ``old`` and of ``new`` left once the very same meld objects pair off.
+
+    A play usually keeps most melds as they were (the same tuple objects), so
+    the cards that moved are found from the few melds that changed; equal
+    objects hold equal cards, so the multiset difference is the same.
+    """
+    kept: dict[int, int] = {}
+    for meld in old.melds:
+        kept[id(meld)] = kept.get(id(meld), 0) + 1
+    new_rest: list[Meld] = []
+    for meld in new.melds:
+        if kept.get(id(meld)):
+            kept[id(meld)] -= 1
+        else:
+            new_rest.append(meld)
+    old_rest: list[Meld] = []
+    for meld in old.melds:
+        if kept.get(id(meld)):
+            kept[id(meld)] -= 1
+            old_rest.append(meld)
+    return old_rest, new_rest
 
 
 def _multiset_minus(a: list[int], b: list[int]) -> tuple[Card, ...]:

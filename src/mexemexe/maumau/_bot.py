@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import attrs
 
+from .._cards import Card, Suit
 from .._moves import Discard, Draw, Move, Pass
-from ._state import MauMauView
+from ._state import MauMauView, _playable
 
 __all__ = ["MauMauBot"]
 
@@ -21,18 +20,41 @@ class MauMauBot:
     """
 
     def choose(self, view: MauMauView) -> Move:
-        """Pick a move for ``view.player``."""
-        legal = view.legal_moves()
-        discards = [m for m in legal if isinstance(m, Discard)]
-        if not discards:
-            return Draw() if Draw() in legal else Pass()
+        """Pick a move for ``view.player``.
+
+        The same choice as the best of ``view.legal_moves()`` under the order
+        above (the first in their listed order among equals), worked out
+        without building every move.
+        """
         profile = view.profile
-        suits = Counter(c.suit for c in view.hand if c.rank != profile.wild_rank)
+        wild_rank = profile.wild_rank
+        top, requested = view.top, view.requested_suit
+        best: Card | None = None
+        best_value = -1
+        wild: Card | None = None
+        wild_value = -1
+        for card in view.hand:
+            if not _playable(card, top, requested, profile):
+                continue
+            value = profile.card_value(card)
+            if card.rank != wild_rank:
+                if value > best_value:
+                    best, best_value = card, value
+            elif value > wild_value:
+                wild, wild_value = card, value
+        announce = len(view.hand) == 2
+        if best is not None:
+            return Discard(best, None, announce)
+        if wild is not None:
+            # Name the suit held most outside the Jacks (the first such in suit order).
+            held = [0, 0, 0, 0]
+            for card in view.hand:
+                if card.rank != wild_rank:
+                    held[card.code & 3] += 1
+            return Discard(wild, _SUITS[held.index(max(held))], announce)
+        if view.stock_size or len(view.discard_pile) > 1:
+            return Draw()
+        return Pass()
 
-        def preference(move: Discard) -> tuple[int, int, int, int]:
-            card = move.card
-            wild = card.rank == profile.wild_rank
-            held = suits.get(move.suit, 0) if move.suit is not None else 0
-            return (not wild, held, profile.card_value(card), move.announce)
 
-        return max(discards, key=preference)
+_SUITS = tuple(Suit)

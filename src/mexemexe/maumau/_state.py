@@ -22,7 +22,7 @@ import attrs
 
 from .._cards import CODE, Card, Suit, as_cards
 from .._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
-from .._fastcopy import copier
+from .._fastcopy import copier, maker
 from .._jsonio import dumps, loads_object
 from .._moves import Discard, Draw, Move, Pass
 from .._notation import format_cards
@@ -121,10 +121,19 @@ class MauMauState:
         return problems
 
     def _successor(self, **changes: Any) -> MauMauState:
+        """A copy with ``changes`` (canonical values from the engine, not converted).
+
+        The engine only moves cards between hands, stock and pile, so the
+        state it starts from (checked in full when built) fixes the deck; a
+        cheap guard still counts the cards.
+
+        Raises:
+            InvalidStateError: If the card count changed (an engine bug).
+        """
         new = _copy_state(self, changes)
-        problems = new._problems()
-        if problems:  # pragma: no cover - an engine bug
-            raise InvalidStateError("invalid Mau-Mau state: " + "; ".join(problems))
+        count = sum(map(len, new.hands)) + len(new.stock) + len(new.discard_pile)
+        if count != len(new.profile._deck_codes):  # pragma: no cover - an engine bug
+            raise InvalidStateError("invalid Mau-Mau state: " + "; ".join(new._problems()))
         return new
 
     # -- queries ---------------------------------------------------------------
@@ -237,20 +246,20 @@ class MauMauState:
         last = self.last
         if last is not None and last.player != player:
             last = last.hidden()
-        return MauMauView(
-            player=player,
-            profile=self.profile,
-            hand=self.hands[player],
-            hand_sizes=tuple(len(h) for h in self.hands),
-            stock_size=len(self.stock),
-            discard_pile=self.discard_pile,
-            current_player=self.current_player,
-            direction=self.direction,
-            turn=self.turn,
-            requested_suit=self.requested_suit,
-            drawn=self.drawn,
-            last=last,
-            result=self.result,
+        return _make_view(
+            player,
+            self.profile,
+            self.hands[player],
+            tuple(map(len, self.hands)),
+            len(self.stock),
+            self.discard_pile,
+            self.current_player,
+            self.direction,
+            self.turn,
+            self.requested_suit,
+            self.drawn,
+            last,
+            self.result,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -462,6 +471,9 @@ class MauMauView:
 
     def __repr__(self) -> str:
         return f"<MauMauView player={self.player} hand={format_cards(self.hand)!r} top={self.top}>"
+
+
+_make_view = maker(MauMauView)
 
 
 # -- the turn ------------------------------------------------------------------------
