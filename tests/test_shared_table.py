@@ -112,6 +112,16 @@ def test_b7_a_table_joker_cannot_move_into_a_group() -> None:
     assert "a joker already on the table must stay in a valid run (B7)" in text
 
 
+def test_b7_is_cited_while_a_joker_lies_in_a_kept_meld() -> None:
+    """B7: an invalid meld with a joker is flagged while jokers lie on the table, even untouched."""
+    state = stacked(BR, ["5S 5D JK", "KS"], table="4H 5H JK 7H")
+    kept = state.table.melds[0]
+    proposal = state.propose(m.Table([kept, m.parse_cards("5S 5D JK")]))
+    assert not proposal
+    text = "; ".join(str(p) for p in proposal.problems)
+    assert "a joker already on the table must stay in a valid run (B7)" in text
+
+
 def test_b7_a_table_joker_may_move_to_another_run() -> None:
     """B7: a table joker may move, as long as it stays in a valid run."""
     state = stacked(BR, ["6H 9C 10C", "KS"], table="4H 5H JK 7H")

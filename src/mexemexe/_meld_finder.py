@@ -13,10 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from ._cards import _BY_CODE, JOKER, JOKER_CODE, Card
 from ._melds import _RUN_CARDS
 from ._profiles import Profile
+
+if TYPE_CHECKING:
+    from ._melds import MeldRules
 
 __all__ = ["find_melds"]
 
@@ -44,6 +48,18 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
             jokers += 1
         else:
             masks[code & 3] |= 1 << (code >> 2)
+    key = (*masks, jokers)
+    cache = rules.finder_cache
+    melds = cache.get(key)
+    if melds is None:
+        if len(cache) >= 1 << 16:
+            cache.clear()
+        melds = cache[key] = _find(masks, jokers, rules)
+    return list(melds)
+
+
+def _find(masks: list[int], jokers: int, rules: MeldRules) -> tuple[tuple[Card, ...], ...]:
+    """`find_melds` from the values held per suit (bit masks) and the jokers."""
     max_j = min(jokers, rules.max_jokers)
     found: _Keyed = {}  # by sort key
     run_j = max_j if rules.jokers_in_runs else 0
@@ -71,7 +87,7 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
         found.update(_rank_groups(rank, suits, group_j, rules.min_group, rules.max_group))
     # Valid by construction (sizes, joker limits, ace windows); a property
     # test checks every meld returned against classify_meld.
-    return [found[key] for key in sorted(found)]
+    return tuple(found[key] for key in sorted(found))
 
 
 def _keyed(

@@ -79,6 +79,10 @@ class MeldRules:
     identity_cache: dict[int, tuple[Any, Any]] = attrs.field(
         factory=dict, eq=False, hash=False, repr=False
     )
+    #: `find_melds` answers by the values held per suit and the jokers (bounded).
+    finder_cache: dict[tuple[int, ...], tuple[tuple[Card, ...], ...]] = attrs.field(
+        factory=dict, eq=False, hash=False, repr=False
+    )
     #: The same for `meld_extensions`.
     identity_extensions: dict[int, tuple[Any, Any]] = attrs.field(
         factory=dict, eq=False, hash=False, repr=False

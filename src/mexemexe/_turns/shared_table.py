@@ -18,8 +18,8 @@ A player who empties the hand wins the round (B9, R8).
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -56,10 +56,7 @@ def propose(state: GameState, table: Table) -> Proposal:
     if state.result is not None:
         return Proposal(table, (), (_over_problem(state),))
     old_rest, new_rest = _changed_melds(state.table, table)
-    old = _code_counts(old_rest)
-    new = _code_counts(new_rest)
-    removed = _multiset_minus(old, new)
-    added = _multiset_minus(new, old)
+    removed, added = _difference(chain.from_iterable(old_rest), chain.from_iterable(new_rest))
     placed = added
     if removed:
         problems.append(
@@ -74,7 +71,7 @@ def propose(state: GameState, table: Table) -> Proposal:
         problems.append(
             Problem("no card from the hand is added: a play lays down at least one", play_rule)
         )
-    not_held = _multiset_minus(_code_counts([added]), _code_counts([state.hand]))
+    not_held = _difference(added, state.hand)[0]
     if not_held:
         problems.append(
             Problem(
@@ -86,7 +83,7 @@ def propose(state: GameState, table: Table) -> Proposal:
         )
     # Every meld valid (§0, B5, B7, R3). Card counts need no check of their
     # own: old table plus cards from the hand cannot exceed the deck.
-    table_jokers = old[JOKER_CODE] > 0 and profile.joker_policy == "runs"
+    table_jokers = profile.joker_policy == "runs" and _joker_count(state.table) > 0
     for index, meld in enumerate(table.melds):
         result = classify_meld(meld, profile)
         if result.kind is None:
@@ -115,12 +112,12 @@ def propose(state: GameState, table: Table) -> Proposal:
     return Proposal(table, placed, tuple(problems))
 
 
-def _code_counts(groups: Iterable[Iterable[Card]]) -> list[int]:
-    counts = [0] * 53
-    for group in groups:
-        for card in group:
-            counts[card.code] += 1
-    return counts
+def _joker_count(table: Table) -> int:
+    """How many jokers lie on ``table`` (memoized on the table)."""
+    count: int | None = table._memo.get("jokers")
+    if count is None:
+        count = table._memo["jokers"] = sum(1 for card in table.cards() if card.code == JOKER_CODE)
+    return count
 
 
 def _changed_melds(old: Table, new: Table) -> tuple[list[Meld], list[Meld]]:
@@ -130,6 +127,14 @@ def _changed_melds(old: Table, new: Table) -> tuple[list[Meld], list[Meld]]:
     the cards that moved are found from the few melds that changed; equal
     objects hold equal cards, so the multiset difference is the same.
     """
+    old_ids = {id(meld) for meld in old.melds}
+    new_ids = {id(meld) for meld in new.melds}
+    if len(old_ids) == len(old.melds) and len(new_ids) == len(new.melds):
+        # No meld object twice in a table (the usual case): sets pair them off.
+        return (
+            [meld for meld in old.melds if id(meld) not in new_ids],
+            [meld for meld in new.melds if id(meld) not in old_ids],
+        )
     kept: dict[int, int] = {}
     for meld in old.melds:
         kept[id(meld)] = kept.get(id(meld), 0) + 1
@@ -147,15 +152,22 @@ def _changed_melds(old: Table, new: Table) -> tuple[list[Meld], list[Meld]]:
     return old_rest, new_rest
 
 
-def _multiset_minus(a: list[int], b: list[int]) -> tuple[Card, ...]:
-    """The cards counted in ``a`` beyond ``b`` (both counts by code), sorted."""
-    if not any(map(operator.gt, a, b)):
-        return ()
-    out: list[Card] = []
-    for code, (x, y) in enumerate(zip(a, b, strict=True)):
-        if x > y:
-            out.extend([_BY_CODE[code]] * (x - y))
-    return tuple(out)
+def _difference(a: Iterable[Card], b: Iterable[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The cards of ``a`` not in ``b`` and those of ``b`` not in ``a`` (multisets), sorted."""
+    counts: dict[int, int] = {}
+    for card in a:
+        counts[card.code] = counts.get(card.code, 0) + 1
+    for card in b:
+        counts[card.code] = counts.get(card.code, 0) - 1
+    only_a: list[Card] = []
+    only_b: list[Card] = []
+    for code in sorted(counts):
+        k = counts[code]
+        if k > 0:
+            only_a.extend([_BY_CODE[code]] * k)
+        elif k < 0:
+            only_b.extend([_BY_CODE[code]] * -k)
+    return tuple(only_a), tuple(only_b)
 
 
 def apply(state: GameState, move: Move) -> GameState:
