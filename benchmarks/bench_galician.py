@@ -41,8 +41,7 @@ def main() -> None:
         state = position(profile)
 
         def cold(state: m.GameState = state, profile: m.Profile = profile) -> object:
-            profile._meld_rules.cache.clear()
-            profile._meld_rules.extension_cache.clear()
+            profile._meld_rules.clear_caches()
             return state.legal_moves()
 
         for label, fn in (("cold", cold), ("warm", state.legal_moves)):

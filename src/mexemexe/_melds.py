@@ -92,6 +92,17 @@ class MeldRules:
         factory=dict, eq=False, hash=False, repr=False
     )
 
+    def clear_caches(self) -> None:
+        """Forget every remembered verdict, extension and meld search (for cold timings)."""
+        for cache in (
+            self.cache,
+            self.identity_cache,
+            self.finder_cache,
+            self.identity_extensions,
+            self.extension_cache,
+        ):
+            cache.clear()
+
     @classmethod
     def from_profile(cls, profile: Profile) -> MeldRules:
         """Flatten ``profile``'s meld settings."""

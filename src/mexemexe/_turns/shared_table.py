@@ -18,8 +18,8 @@ A player who empties the hand wins the round (B9, R8).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
-from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -55,8 +55,9 @@ def propose(state: GameState, table: Table) -> Proposal:
     problems: list[Problem] = []
     if state.result is not None:
         return Proposal(table, (), (_over_problem(state),))
-    old_rest, new_rest = _changed_melds(state.table, table)
-    removed, added = _difference(chain.from_iterable(old_rest), chain.from_iterable(new_rest))
+    old, new = _moved_counts(state.table, table)
+    removed = _multiset_minus(old, new)
+    added = _multiset_minus(new, old)
     placed = added
     if removed:
         problems.append(
@@ -71,7 +72,7 @@ def propose(state: GameState, table: Table) -> Proposal:
         problems.append(
             Problem("no card from the hand is added: a play lays down at least one", play_rule)
         )
-    not_held = _difference(added, state.hand)[0]
+    not_held = _multiset_minus(_code_counts([added]), _code_counts([state.hand]))
     if not_held:
         problems.append(
             Problem(
@@ -116,7 +117,7 @@ def _joker_count(table: Table) -> int:
     """How many jokers lie on ``table`` (memoized on the table)."""
     count: int | None = table._memo.get("jokers")
     if count is None:
-        count = table._memo["jokers"] = sum(1 for card in table.cards() if card.code == JOKER_CODE)
+        count = table._memo["jokers"] = list(map(CODE, table.cards())).count(JOKER_CODE)
     return count
 
 
@@ -152,22 +153,48 @@ def _changed_melds(old: Table, new: Table) -> tuple[list[Meld], list[Meld]]:
     return old_rest, new_rest
 
 
-def _difference(a: Iterable[Card], b: Iterable[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The cards of ``a`` not in ``b`` and those of ``b`` not in ``a`` (multisets), sorted."""
-    counts: dict[int, int] = {}
-    for card in a:
-        counts[card.code] = counts.get(card.code, 0) + 1
-    for card in b:
-        counts[card.code] = counts.get(card.code, 0) - 1
-    only_a: list[Card] = []
-    only_b: list[Card] = []
-    for code in sorted(counts):
-        k = counts[code]
-        if k > 0:
-            only_a.extend([_BY_CODE[code]] * k)
-        elif k < 0:
-            only_b.extend([_BY_CODE[code]] * -k)
-    return tuple(only_a), tuple(only_b)
+def _code_counts(groups: Iterable[Iterable[Card]]) -> list[int]:
+    counts = [0] * 53
+    for group in groups:
+        for code in map(CODE, group):
+            counts[code] += 1
+    return counts
+
+
+def _table_counts(table: Table) -> list[int]:
+    """Card counts by code of ``table`` (memoized on the table; do not mutate)."""
+    counts: list[int] | None = table._memo.get("code_counts")
+    if counts is None:
+        counts = table._memo["code_counts"] = _code_counts(table.melds)
+    return counts
+
+
+def _moved_counts(old: Table, new: Table) -> tuple[list[int], list[int]]:
+    """Card counts by code whose difference is ``new`` minus ``old`` as multisets.
+
+    When a play keeps most melds as they were (the same tuple objects, as
+    bots and apps that edit the table build it), only the melds that changed
+    are counted; otherwise the whole tables, whose counts are memoized.
+    """
+    old_rest, new_rest = _changed_melds(old, new)
+    if len(old_rest) + len(new_rest) <= _FEW_MELDS:
+        return _code_counts(old_rest), _code_counts(new_rest)
+    return _table_counts(old), _table_counts(new)
+
+
+#: Up to this many changed melds, counting them beats the tables' memoized counts.
+_FEW_MELDS = 8
+
+
+def _multiset_minus(a: list[int], b: list[int]) -> tuple[Card, ...]:
+    """The cards counted in ``a`` beyond ``b`` (both counts by code), sorted."""
+    if not any(map(operator.gt, a, b)):
+        return ()
+    out: list[Card] = []
+    for code, (x, y) in enumerate(zip(a, b, strict=True)):
+        if x > y:
+            out.extend([_BY_CODE[code]] * (x - y))
+    return tuple(out)
 
 
 def apply(state: GameState, move: Move) -> GameState:
