@@ -34,11 +34,17 @@ search and a larger loss is proven, not guessed (cf. van Rijn, Takes & Vis,
 **The lower bound** sweeps each suit on its own (lazy model): groups are
 taken as possible wherever enough other suits hold the value, and each suit
 may use every joker left (at the start of a value, the jokers are shared out
-among the suits instead). A state whose bound exceeds the budget is cut.
+among the suits instead). A group short of naturals needs jokers; each of
+its naturals carries an equal share of them, counted in fractions of a
+joker and taken as small as the other suits holding the value allow, so
+the shares never add up to more jokers than the groups truly need. A state
+whose bound exceeds the budget is cut, and the choices at each step are
+tried in order of their loss plus their bound, the most promising first.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations, product
@@ -89,6 +95,10 @@ def _by_loss(option: tuple[float, Any, Any]) -> float:
     return option[0]
 
 
+def _first(item: tuple[float, float, Any, Any]) -> float:
+    return item[0]
+
+
 class Sweep:
     """One exact optimisation over fixed card counts (``must`` placed, ``may`` optional).
 
@@ -129,6 +139,7 @@ class Sweep:
         self.top = 14 if self.ace_high else 13
         self.memo: dict[Any, tuple[float, Any]] = {}
         self.suit_bounds: dict[Any, float] = {}
+        self.bounds: dict[Any, float] = {}
         self.suit_memo: dict[Any, list[Any]] = {}
         self.group_args = (
             self.min_group,
@@ -158,6 +169,25 @@ class Sweep:
             ]
             for v in range(15)
         ]
+        # The bound counts jokers in units of 1/unit, so that a group's jokers can
+        # be shared out among its naturals: a group of k naturals (k < min_group)
+        # needs min_group - k jokers, (min_group - k) / k for each. A suit's copy
+        # joining a group at v charges that share with k as large as the other
+        # suits holding v allow, never more than its true share.
+        self.unit = math.lcm(*range(1, max(self.min_group, 2)))
+        self.group_share = [
+            [
+                self._share(min(self.max_group, 1 + sum(1 for t in range(4) if t != suit and n[t])))
+                for suit in range(4)
+            ]
+            for n in self.present
+        ]
+
+    def _share(self, naturals: int) -> int:
+        """Joker units each natural of a group of ``naturals`` must carry (see ``unit``)."""
+        if naturals >= self.min_group:
+            return 0
+        return self.unit * (self.min_group - naturals) // naturals
 
     def _advance(self, key: tuple[Any, ...]) -> tuple[Any, ...]:
         """``key`` past the steps that have one empty choice.
@@ -226,14 +256,22 @@ class Sweep:
             options = self._group_options(v, runs, used, gcount, reserved)
         else:
             options = self._step_options(v, si, runs, used, gcount, reserved)
+        if self.lazy and len(options) > 1:
+            # Most promising first: by the loss plus the child's lower bound.
+            ranked = sorted(
+                ((loss + self._estimate(nxt), loss, nxt, option) for loss, nxt, option in options),
+                key=_first,
+            )
+        else:
+            ranked = [(loss, loss, nxt, option) for loss, nxt, option in options]
         best = INF
         lower = INF
         choice: Any = None
-        for loss, nxt, option in options:
-            limit = min(budget, best) - loss
-            if limit < 0:
-                lower = min(lower, loss)
+        for estimate, loss, nxt, option in ranked:
+            if estimate > min(budget, best):
+                lower = min(lower, estimate)
                 break
+            limit = min(budget, best) - loss
             sub = self._search(nxt, limit)
             if sub <= limit:
                 if loss + sub < best:
@@ -248,6 +286,16 @@ class Sweep:
         self.memo[key] = (lower, None)
         return lower
 
+    def _estimate(self, key: tuple[Any, ...]) -> float:
+        """A lower bound on the loss from ``key``: remembered, else `_bound`."""
+        found = self.memo.get(key)
+        if found is not None:
+            return found[0]
+        v, si, runs, used, _gcount, reserved = key
+        if v > self.top:
+            return self._final_loss(runs, used)
+        return self._bound(v, si, runs, used, reserved)
+
     # -- the bound -------------------------------------------------------------------
 
     def _bound(
@@ -260,17 +308,26 @@ class Sweep:
         Each suit's least loss under those looser rules is at most its share
         of the true loss, so the sum bounds it (lazy model only).
         """
-        left = self.jokers - used
-        return sum(
-            self._suit_bound(v + (suit < si), suit, runs[suit], reserved[suit], left)
-            for suit in range(4)
-        )
+        key = (v, si, runs, used, reserved)
+        total = self.bounds.get(key)
+        if total is None:
+            left = (self.jokers - used) * self.unit
+            known = self.suit_bounds
+            total = 0.0
+            for suit in range(4):
+                w = v + (suit < si)
+                part = known.get((w, suit, runs[suit], reserved[suit], left))
+                if part is None:
+                    part = self._suit_bound(w, suit, runs[suit], reserved[suit], left)
+                total += part
+            self.bounds[key] = total
+        return total
 
     def _shared_bound(
         self, v: int, runs: tuple[Any, ...], used: int, reserved: tuple[Any, ...]
     ) -> float:
         """`_bound` with the jokers left shared out among the suits (tighter, dearer)."""
-        left = self.jokers - used
+        left = (self.jokers - used) * self.unit
         acc = [0.0] * (left + 1)
         for suit in range(4):
             own = [
@@ -286,16 +343,21 @@ class Sweep:
         found = self.suit_bounds.get(key)
         if found is not None:
             return found
+        unit = self.unit
         if v > self.top:
-            best = 0.0 if self._closing_need(runs) <= jokers else INF
+            best = 0.0 if self._closing_need(runs) * unit <= jokers else INF
         else:
             best = INF
+            share = self.group_share[v][suit]
             for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
-                v, suit, runs, self.jokers - jokers, reserved
+                v, suit, runs, self.jokers - jokers // unit, reserved
             ):
                 if loss >= best or (g and not self.group_room[v][suit][g]):
                     continue
-                sub = self._suit_bound(v + 1, suit, new_runs, res, jokers - jokers_here)
+                cost = jokers_here * unit + g * share
+                if cost > jokers:
+                    continue
+                sub = self._suit_bound(v + 1, suit, new_runs, res, jokers - cost)
                 if loss + sub < best:
                     best = loss + sub
         self.suit_bounds[key] = best
