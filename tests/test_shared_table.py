@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mexemexe as m
 from mexemexe import Draw, Forfeit, IllegalMoveError, Pass, Play
@@ -418,3 +420,53 @@ def empty_stock(profile: m.Profile, hands: list[str]) -> m.GameState:
     state = m.deal(profile, hands=hands, table=m.Table(melds), seed=1)
     assert state.stock == ()
     return state
+
+
+# -- propose: shared meld objects and equal copies ------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    profile=st.sampled_from([BR, RK]),
+    seed=st.integers(0, 10_000),
+    turns=st.integers(0, 40),
+    data=st.data(),
+)
+def test_propose_does_not_depend_on_meld_identity(
+    profile: m.Profile, seed: int, turns: int, data: st.DataObject
+) -> None:
+    """B6-B8, R3-R4: a proposal's verdict is the same for kept meld objects and equal copies."""
+    state = m.deal(profile, 3, seed=seed)
+    bots = [m.SimpleBot()] * 3
+    for _ in range(turns):
+        if state.is_over:
+            break
+        state = state.apply(bots[state.current_player].choose(state.view(state.current_player)))
+    if state.is_over:
+        return
+    melds = list(state.table.melds)
+    hand = list(state.hand)
+    # Random edits: drop melds, move a table card, lay hand cards into melds or alone.
+    for _ in range(data.draw(st.integers(0, 4), label="edits")):
+        kind = data.draw(st.sampled_from(["drop", "move", "lay"]), label="kind")
+        if kind == "drop" and melds:
+            melds.pop(data.draw(st.integers(0, len(melds) - 1)))
+        elif kind == "move" and len(melds) > 1:
+            src = data.draw(st.integers(0, len(melds) - 1))
+            dst = data.draw(st.integers(0, len(melds) - 1))
+            card, *rest = melds[src]
+            melds[src] = tuple(rest)
+            melds[dst] = (*melds[dst], card)
+        elif kind == "lay" and hand:
+            card = hand.pop(data.draw(st.integers(0, len(hand) - 1)))
+            if melds and data.draw(st.booleans()):
+                i = data.draw(st.integers(0, len(melds) - 1))
+                melds[i] = (*melds[i], card)
+            else:
+                melds.append((card,))
+    melds = [meld for meld in melds if meld]
+    shared = state.propose(m.Table(melds))
+    copied = state.propose(m.Table([(*meld,) for meld in melds]))  # new tuple objects
+    assert shared.ok == copied.ok
+    assert shared.placed == copied.placed
+    assert shared.problems == copied.problems
