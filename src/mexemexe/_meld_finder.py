@@ -66,7 +66,13 @@ def _find(masks: list[int], jokers: int, rules: MeldRules) -> tuple[tuple[Card, 
     top = 14 if rules.ace_high else 13
     min_run = rules.min_run
     for suit in range(4):
-        if masks[suit]:
+        mask = masks[suit]
+        if not run_j:
+            # Without jokers a run needs min_run consecutive values held.
+            mask = mask | ((mask & 1) << 13) if top == 14 else mask
+            for _ in range(min_run - 1):
+                mask &= mask >> 1
+        if mask:
             found.update(_suit_runs(masks[suit], suit, run_j, top, min_run))
     group_j = max_j if rules.jokers_in_groups else 0
     need = rules.min_group - group_j  # suits a rank must hold
@@ -104,13 +110,6 @@ def _keyed(
 @lru_cache(maxsize=1 << 16)
 def _suit_runs(mask: int, suit: int, jokers: int, top: int, min_run: int) -> _Keyed:
     """Every run of ``suit`` from the values in ``mask`` (bit v - 1 for value v) and jokers."""
-    if not jokers:
-        # Without jokers a run needs min_run consecutive values held.
-        span = mask | ((mask & 1) << 13) if top == 14 else mask
-        for _ in range(min_run - 1):
-            span &= span >> 1
-        if not span:
-            return {}
     held = {v + 1 for v in range(13) if mask >> v & 1}
     found: set[tuple[Card, ...]] = set()
     if len(held) + jokers >= min_run:

@@ -19,7 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from ._cards import CODE, JOKER, Card
+from ._cards import CODE, JOKER_CODE, Card
 from ._meld_finder import find_melds
 from ._melds import classify_meld, meld_extensions, remember_extensions, table_extensions
 from ._moves import Discard, Draw, LayDown, LayOff, Move, Pass, Play
@@ -109,8 +109,9 @@ def _choose_meld_phase(view: PlayerView) -> Move:
     for card in sorted(view.hand, key=CODE):
         if index[card.code] >= 0:
             return LayOff(card, index[card.code])
-    choices = [c for c in view.hand if c != view.taken and c != JOKER] or [
-        c for c in view.hand if c != view.taken
+    taken = -1 if view.taken is None else view.taken.code
+    choices = [c for c in view.hand if c.code != taken and c.code != JOKER_CODE] or [
+        c for c in view.hand if c.code != taken
     ]
     worst = max(choices, key=lambda c: (profile.card_points(c), c.code))
     return Discard(worst)
