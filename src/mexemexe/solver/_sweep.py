@@ -154,40 +154,21 @@ class Sweep:
             for v in range(1, 14)
         ]
         self.present.append([0] * 4)
-        # group_room[v][suit][g]: could g copies of that suit join groups of value v,
-        # if every other suit's copies there were free to join them?
-        cap = min(self.group_cap, self.jokers)
-        self.group_room = [
-            [
-                [True]
-                + [
-                    sum(min(n, g) for t, n in enumerate(self.present[v]) if t != suit)
-                    >= g * (self.min_group - 1 - cap)
-                    for g in (1, 2)
-                ]
-                for suit in range(4)
-            ]
-            for v in range(15)
-        ]
-        # The bound counts jokers in units of 1/unit, so that a group's jokers can
-        # be shared out among its naturals: a group of k naturals (k < min_group)
-        # needs min_group - k jokers, (min_group - k) / k for each. A suit's copy
-        # joining a group at v charges that share with k as large as the other
-        # suits holding v allow, never more than its true share.
+        # Per value, what the bound needs to know about groups there (see
+        # `_group_facts`): group_room[v][suit][g], group_share[v][suit].
         self.unit = math.lcm(*range(1, max(self.min_group, 2)))
-        self.group_share = [
-            [
-                self._share(min(self.max_group, 1 + sum(1 for t in range(4) if t != suit and n[t])))
-                for suit in range(4)
-            ]
+        facts = [
+            _group_facts(
+                tuple(n),
+                self.min_group,
+                self.max_group,
+                min(self.group_cap, self.jokers),
+                self.unit,
+            )
             for n in self.present
         ]
-
-    def _share(self, naturals: int) -> int:
-        """Joker units each natural of a group of ``naturals`` must carry (see ``unit``)."""
-        if naturals >= self.min_group:
-            return 0
-        return self.unit * (self.min_group - naturals) // naturals
+        self.group_room = [room for room, _share in facts]
+        self.group_share = [share for _room, share in facts]
 
     def _advance(self, key: tuple[Any, ...]) -> tuple[Any, ...]:
         """``key`` past the steps that have one empty choice.
@@ -556,6 +537,31 @@ class Sweep:
         # Table jokers must all be placed; a hand joker left out is a loss the
         # search did not count, unless jokers are worth nothing.
         return not left[0] and (not left[1] or self.weights[JOKER_CODE] == 0)
+
+
+@lru_cache(maxsize=4096)
+def _group_facts(
+    present: tuple[int, ...], min_group: int, max_group: int, cap: int, unit: int
+) -> tuple[tuple[tuple[bool, bool, bool], ...], tuple[int, ...]]:
+    """For the bound, per suit at one value: group room and joker share.
+
+    ``present`` counts each suit's copies at the value. Room: could ``g``
+    (0, 1 or 2) copies join groups if every other suit's copies there were
+    free to join them, with up to ``cap`` jokers a group? Share: a group of k
+    naturals short of ``min_group`` needs ``min_group - k`` jokers, that is
+    ``(min_group - k) / k`` for each natural, counted in units of ``1 / unit``
+    joker and taken with k as large as the other suits holding the value
+    allow, so the shares never add up to more jokers than the groups need.
+    """
+    room: list[tuple[bool, bool, bool]] = []
+    share: list[int] = []
+    for suit in range(4):
+        others = [n for t, n in enumerate(present) if t != suit]
+        one, two = (sum(min(n, g) for n in others) >= g * (min_group - 1 - cap) for g in (1, 2))
+        room.append((True, one, two))
+        naturals = min(max_group, 1 + sum(1 for n in others if n))
+        share.append(0 if naturals >= min_group else unit * (min_group - naturals) // naturals)
+    return tuple(room), tuple(share)
 
 
 def _deficit(d: int, run_cap: int, min_run: int, track: bool, top: int, lazy: bool) -> int:
