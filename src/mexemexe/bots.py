@@ -128,8 +128,11 @@ def _lay_off_all(
     Returns:
         The cards laid off, and the `meld_extensions` of every meld of ``melds`` after.
     """
+    known = _extension_index(table, profile)
+    if len(melds) == len(table.melds) and all(known[card.code] < 0 for card in hand):
+        return [], table_extensions(table, profile)  # nothing to lay off (most turns)
     extensions = list(table_extensions(table, profile))
-    index = list(_extension_index(table, profile))
+    index = list(known)
     for i in range(len(table.melds), len(melds)):
         extensions.append(meld_extensions(melds[i], profile))
         _index_meld(index, extensions[i], i)
