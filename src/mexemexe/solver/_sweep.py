@@ -237,8 +237,9 @@ class Sweep:
             options = self._group_options(v, runs, used, gcount, reserved)
         else:
             options = self._step_options(v, si, runs, used, gcount, reserved)
-        if self.lazy and len(options) > 1:
-            # Most promising first: by the loss plus the child's lower bound.
+        if self.lazy and budget > 0 and len(options) > 1:
+            # Most promising first: by the loss plus the child's lower bound
+            # (with no loss allowed, a child's own bound check is as quick).
             ranked = sorted(
                 ((loss + self._estimate(nxt), loss, nxt, option) for loss, nxt, option in options),
                 key=_first,
