@@ -227,7 +227,7 @@ class Sweep:
             self.memo[key] = (loss, _END)
             return loss
         if self.lazy:
-            bound = self._bound(v, si, runs, used, reserved)
+            bound = self._bound(v, si, runs, used, reserved, gcount)
             if bound <= budget and si == 0 and used < self.jokers:
                 bound = self._shared_bound(v, runs, used, reserved)
             if bound > budget:
@@ -273,27 +273,38 @@ class Sweep:
         found = self.memo.get(key)
         if found is not None:
             return found[0]
-        v, si, runs, used, _gcount, reserved = key
+        v, si, runs, used, gcount, reserved = key
         if v > self.top:
             return self._final_loss(runs, used)
-        return self._bound(v, si, runs, used, reserved)
+        return self._bound(v, si, runs, used, reserved, gcount)
 
     # -- the bound -------------------------------------------------------------------
 
     def _bound(
-        self, v: int, si: int, runs: tuple[Any, ...], used: int, reserved: tuple[Any, ...]
+        self,
+        v: int,
+        si: int,
+        runs: tuple[Any, ...],
+        used: int,
+        reserved: tuple[Any, ...],
+        gcount: tuple[int, int] = (0, 0),
     ) -> float:
         """A lower bound on the loss from a state: each suit alone, groups optimistic.
 
         Each suit is swept on its own with every joker left to itself; a copy
         may join a group wherever enough other suits hold that value at all.
         Each suit's least loss under those looser rules is at most its share
-        of the true loss, so the sum bounds it (lazy model only).
+        of the true loss, so the sum bounds it (lazy model only). The copies
+        already given to this value's groups (``gcount``) first take their
+        share of the jokers.
         """
-        key = (v, si, runs, used, reserved)
+        key = (v, si, runs, used, reserved, gcount)
         total = self.bounds.get(key)
         if total is None:
-            left = (self.jokers - used) * self.unit
+            left = (self.jokers - used) * self.unit - self._pending(v, si, gcount)
+            if left < 0:
+                self.bounds[key] = INF
+                return INF
             known = self.suit_bounds
             total = 0.0
             for suit in range(4):
@@ -304,6 +315,19 @@ class Sweep:
                 total += part
             self.bounds[key] = total
         return total
+
+    def _pending(self, v: int, si: int, gcount: tuple[int, int]) -> int:
+        """Joker units the copies already given to value ``v``'s groups must carry.
+
+        Each copy sits in a group of at most one copy per suit: the suits
+        that gave copies and the suits still to come that hold the value.
+        """
+        c1, c2 = gcount
+        if not c1 and not c2:
+            return 0
+        later = sum(1 for t in range(si, 4) if self.present[v][t])
+        naturals = min(self.max_group, c1 + c2 + later)
+        return (c1 + 2 * c2) * _share(naturals, self.min_group, self.unit)
 
     def _shared_bound(
         self, v: int, runs: tuple[Any, ...], used: int, reserved: tuple[Any, ...]
@@ -561,8 +585,15 @@ def _group_facts(
         one, two = (sum(min(n, g) for n in others) >= g * (min_group - 1 - cap) for g in (1, 2))
         room.append((True, one, two))
         naturals = min(max_group, 1 + sum(1 for n in others if n))
-        share.append(0 if naturals >= min_group else unit * (min_group - naturals) // naturals)
+        share.append(_share(naturals, min_group, unit))
     return tuple(room), tuple(share)
+
+
+def _share(naturals: int, min_group: int, unit: int) -> int:
+    """Joker units each natural of a group of ``naturals`` carries (see `_group_facts`)."""
+    if naturals >= min_group:
+        return 0
+    return unit * (min_group - naturals) // naturals
 
 
 def _deficit(d: int, run_cap: int, min_run: int, track: bool, top: int, lazy: bool) -> int:
