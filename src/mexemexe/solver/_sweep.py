@@ -155,7 +155,8 @@ class Sweep:
         ]
         self.present.append([0] * 4)
         # Per value, what the bound needs to know about groups there (see
-        # `_group_facts`): group_room[v][suit][g], group_share[v][suit].
+        # `_group_facts`): group_room[v][suit][g], group_share[v][suit], and
+        # later[v][si], how many of the suits si..3 hold the value.
         self.unit = math.lcm(*range(1, max(self.min_group, 2)))
         facts = [
             _group_facts(
@@ -167,8 +168,9 @@ class Sweep:
             )
             for n in self.present
         ]
-        self.group_room = [room for room, _share in facts]
-        self.group_share = [share for _room, share in facts]
+        self.group_room = [f[0] for f in facts]
+        self.group_share = [f[1] for f in facts]
+        self.later = [f[2] for f in facts]
 
     def _advance(self, key: tuple[Any, ...]) -> tuple[Any, ...]:
         """``key`` past the steps that have one empty choice.
@@ -248,16 +250,18 @@ class Sweep:
             ranked = [(loss, loss, nxt, option) for loss, nxt, option in options]
         best = INF
         lower = INF
+        cap = budget  # min(budget, best)
         choice: Any = None
         for estimate, loss, nxt, option in ranked:
-            if estimate > min(budget, best):
+            if estimate > cap:
                 lower = min(lower, estimate)
                 break
-            limit = min(budget, best) - loss
+            limit = cap - loss
             sub = self._search(nxt, limit)
             if sub <= limit:
                 if loss + sub < best:
                     best, choice = loss + sub, (nxt, option)
+                    cap = min(cap, best)
                     if best == 0:
                         break
             elif loss + sub < lower:
@@ -325,8 +329,7 @@ class Sweep:
         c1, c2 = gcount
         if not c1 and not c2:
             return 0
-        later = sum(1 for t in range(si, 4) if self.present[v][t])
-        naturals = min(self.max_group, c1 + c2 + later)
+        naturals = min(self.max_group, c1 + c2 + self.later[v][si])
         return (c1 + 2 * c2) * _share(naturals, self.min_group, self.unit)
 
     def _shared_bound(
@@ -567,7 +570,7 @@ class Sweep:
 @lru_cache(maxsize=4096)
 def _group_facts(
     present: tuple[int, ...], min_group: int, max_group: int, cap: int, unit: int
-) -> tuple[tuple[tuple[bool, bool, bool], ...], tuple[int, ...]]:
+) -> tuple[tuple[tuple[bool, bool, bool], ...], tuple[int, ...], tuple[int, ...]]:
     """For the bound, per suit at one value: group room and joker share.
 
     ``present`` counts each suit's copies at the value. Room: could ``g``
@@ -577,6 +580,8 @@ def _group_facts(
     ``(min_group - k) / k`` for each natural, counted in units of ``1 / unit``
     joker and taken with k as large as the other suits holding the value
     allow, so the shares never add up to more jokers than the groups need.
+    Later: for each fold position ``si``, how many of the suits ``si``..3 hold
+    the value.
     """
     room: list[tuple[bool, bool, bool]] = []
     share: list[int] = []
@@ -586,7 +591,8 @@ def _group_facts(
         room.append((True, one, two))
         naturals = min(max_group, 1 + sum(1 for n in others if n))
         share.append(_share(naturals, min_group, unit))
-    return tuple(room), tuple(share)
+    later = tuple(sum(1 for t in range(si, 4) if present[t]) for si in range(5))
+    return tuple(room), tuple(share), later
 
 
 def _share(naturals: int, min_group: int, unit: int) -> int:
