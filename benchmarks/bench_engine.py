@@ -17,6 +17,8 @@ import time
 import timeit
 from collections.abc import Callable
 
+from _machine import print_reference
+
 import mexemexe as m
 
 TABLE = (
@@ -40,6 +42,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=200, help="bot rounds to time")
     args = parser.parse_args()
+    print_reference()
     brazilian = m.get_profile("brazilian")
     state = m.deal(brazilian, hands=["6S 6D 2C", "KS"], table=TABLE, seed=1)
     assert state.table.card_count == 60

@@ -14,6 +14,8 @@ import statistics
 import time
 import timeit
 
+from _machine import print_reference
+
 import mexemexe as m
 
 TABLE = (
@@ -35,6 +37,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=200, help="bot rounds to time, per profile")
     args = parser.parse_args()
+    print_reference()
     print(f"{'case':56} {'median':>10} {'target':>10}")
     for name in ("galician", "galician-jokers"):
         profile = m.get_profile(name)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from _machine import print_reference
+
 from mexemexe import maumau
 
 
@@ -15,6 +17,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=300)
     args = parser.parse_args()
+    print_reference()
     for players in (4, 6):
         bots = [maumau.MauMauBot()] * players
         moves = 0

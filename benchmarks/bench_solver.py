@@ -22,6 +22,7 @@ import time
 from collections import defaultdict
 
 import attrs
+from _machine import print_reference
 
 import mexemexe as m
 from mexemexe import solver
@@ -42,6 +43,7 @@ def main() -> None:
     if args.cold:
         cold_start()
         return
+    print_reference()
     data = json.loads(args.instances.read_text(encoding="utf-8"))
     profile = attrs.evolve(m.get_profile("rummikub"), name="rummikub-joker0", joker_points=0)
     wanted = set(filter(None, args.classes.split(",")))
