@@ -29,6 +29,7 @@ from .._errors import IllegalMoveError, Problem
 from .._meld_finder import find_melds
 from .._melds import classify_meld
 from .._moves import Draw, Forfeit, Move, Pass, Play
+from .._multiset import without
 from .._outcomes import Outcome, Proposal
 from .._scoring import round_result
 from .._table import Meld, Table
@@ -72,7 +73,11 @@ def propose(state: GameState, table: Table) -> Proposal:
         problems.append(
             Problem("no card from the hand is added: a play lays down at least one", play_rule)
         )
-    not_held = _multiset_minus(_code_counts([added]), _code_counts([state.hand]))
+    not_held = (
+        ()
+        if without(state.hand, added) is not None
+        else _multiset_minus(_code_counts([added]), _code_counts([state.hand]))
+    )
     if not_held:
         problems.append(
             Problem(
@@ -190,11 +195,12 @@ def _multiset_minus(a: list[int], b: list[int]) -> tuple[Card, ...]:
     """The cards counted in ``a`` beyond ``b`` (both counts by code), sorted."""
     if not any(map(operator.gt, a, b)):
         return ()
-    out: list[Card] = []
-    for code, (x, y) in enumerate(zip(a, b, strict=True)):
-        if x > y:
-            out.extend([_BY_CODE[code]] * (x - y))
-    return tuple(out)
+    return tuple(
+        _BY_CODE[code]
+        for code, (x, y) in enumerate(zip(a, b, strict=True))
+        if x > y
+        for _ in range(x - y)
+    )
 
 
 def apply(state: GameState, move: Move) -> GameState:
