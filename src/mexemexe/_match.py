@@ -18,7 +18,6 @@ Examples:
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,6 +33,8 @@ __all__ = ["Match", "round_seed"]
 
 def round_seed(seed: int, round_index: int) -> int:
     """The deal seed of round ``round_index`` of a match seeded ``seed``, the same everywhere."""
+    import hashlib  # on first use: it is a noticeable part of the import time
+
     digest = hashlib.sha256(f"mexemexe-match:{seed}:{round_index}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 

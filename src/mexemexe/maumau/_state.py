@@ -12,7 +12,6 @@ score (a safeguard the seed does not mention).
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
@@ -52,6 +51,8 @@ def _suit(value: Suit | str | None) -> Suit | None:
 
 def _reshuffle_rng(seed: int, count: int) -> random.Random:
     """The generator of the ``count``-th reshuffle (M3), the same on every platform."""
+    import hashlib  # on first use: it is a noticeable part of the import time
+
     digest = hashlib.sha256(f"mexemexe-maumau:{seed}:{count}".encode()).digest()
     return random.Random(int.from_bytes(digest[:8], "big"))
 
