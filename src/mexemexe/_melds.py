@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
@@ -42,6 +42,8 @@ __all__ = [
     "meld_extensions",
     "table_extensions",
 ]
+
+V = TypeVar("V")
 
 
 class MeldKind(enum.Enum):
@@ -75,20 +77,20 @@ class MeldRules:
     cache: dict[tuple[Card, ...], MeldResult] = attrs.field(
         factory=dict, eq=False, hash=False, repr=False
     )
-    #: Verdicts and extensions by the meld tuple's identity: ``id -> (tuple, value)``.
-    identity_cache: dict[int, tuple[Any, Any]] = attrs.field(
-        factory=dict, eq=False, hash=False, repr=False
-    )
-    #: `find_melds` answers by the values held per suit and the jokers (bounded).
-    finder_cache: dict[tuple[int, ...], tuple[tuple[Card, ...], ...]] = attrs.field(
-        factory=dict, eq=False, hash=False, repr=False
-    )
-    #: The same for `meld_extensions`.
-    identity_extensions: dict[int, tuple[Any, Any]] = attrs.field(
+    #: The same verdicts by the meld tuple's identity: ``id -> (tuple, verdict)``.
+    identity_cache: dict[int, tuple[tuple[Card, ...], MeldResult]] = attrs.field(
         factory=dict, eq=False, hash=False, repr=False
     )
     #: `meld_extensions` already computed (bounded).
     extension_cache: dict[tuple[Card, ...], frozenset[Card]] = attrs.field(
+        factory=dict, eq=False, hash=False, repr=False
+    )
+    #: The same extensions by the meld tuple's identity.
+    identity_extensions: dict[int, tuple[tuple[Card, ...], frozenset[Card]]] = attrs.field(
+        factory=dict, eq=False, hash=False, repr=False
+    )
+    #: `find_melds` answers by the values held per suit and the jokers (bounded).
+    finder_cache: dict[tuple[int, ...], tuple[tuple[Card, ...], ...]] = attrs.field(
         factory=dict, eq=False, hash=False, repr=False
     )
 
@@ -217,7 +219,7 @@ def classify_meld(cards: Sequence[Card], profile: Profile) -> MeldResult:
     rules = profile._meld_rules
     seen = rules.identity_cache.get(id(cards))
     if seen is not None and seen[0] is cards:
-        return seen[1]  # type: ignore[no-any-return]
+        return seen[1]
     cache = rules.cache
     result = cache.get(cards)
     if result is None:
@@ -228,7 +230,9 @@ def classify_meld(cards: Sequence[Card], profile: Profile) -> MeldResult:
     return result
 
 
-def _remember(identity: dict[int, tuple[Any, Any]], cards: tuple[Card, ...], value: Any) -> None:
+def _remember(
+    identity: dict[int, tuple[tuple[Card, ...], V]], cards: tuple[Card, ...], value: V
+) -> None:
     """Remember ``value`` for the tuple object ``cards`` itself (bounded).
 
     The melds of a table are the same tuple objects move after move, and
@@ -526,9 +530,9 @@ def meld_extensions(cards: Sequence[Card], profile: Profile) -> frozenset[Card]:
     if type(cards) is not tuple:
         cards = tuple(cards)
     rules = profile._meld_rules
-    seen = rules.identity_extensions.get(id(cards))
-    if seen is not None and seen[0] is cards:
-        return seen[1]  # type: ignore[no-any-return]
+    found_by_id = rules.identity_extensions.get(id(cards))
+    if found_by_id is not None and found_by_id[0] is cards:
+        return found_by_id[1]
     cache = rules.extension_cache
     found = cache.get(cards)
     if found is not None:
