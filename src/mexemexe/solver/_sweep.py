@@ -228,6 +228,8 @@ class Sweep:
             loss = self._final_loss(runs, used)
             self.memo[key] = (loss, _END)
             return loss
+        # A proven lower bound: once a choice reaches it, none can do better.
+        floor = 0.0 if found is None else found[0]
         if self.lazy:
             bound = self._bound(v, si, runs, used, reserved, gcount)
             if bound <= budget and si == 0 and used < self.jokers:
@@ -235,6 +237,7 @@ class Sweep:
             if bound > budget:
                 self.memo[key] = (bound, None)
                 return bound
+            floor = max(floor, bound)
         if si == 4:
             options = self._group_options(v, runs, used, gcount, reserved)
         else:
@@ -262,7 +265,7 @@ class Sweep:
                 if loss + sub < best:
                     best, choice = loss + sub, (nxt, option)
                     cap = min(cap, best)
-                    if best == 0:
+                    if best <= floor:
                         break
             elif loss + sub < lower:
                 lower = loss + sub
