@@ -33,13 +33,15 @@ search and a larger loss is proven, not guessed (cf. van Rijn, Takes & Vis,
 
 **The lower bound** sweeps each suit on its own (lazy model): groups are
 taken as possible wherever enough other suits hold the value, and each suit
-may use every joker left (at the start of a value, the jokers are shared out
-among the suits instead). A group short of naturals needs jokers; each of
+may use every joker left; where the suits' best plays need more jokers
+between them than are left, the jokers are shared out among the suits
+instead. A group short of naturals needs jokers; each of
 its naturals carries an equal share of them, counted in fractions of a
 joker and taken as small as the other suits holding the value allow, so
 the shares never add up to more jokers than the groups truly need. A state
-whose bound exceeds the budget is cut, and the choices at each step are
-tried in order of their loss plus their bound, the most promising first.
+whose bound exceeds the budget is cut, the choices at each step are tried
+in order of their loss plus their bound, the most promising first, and a
+state stops trying choices once one reaches its proven lower bound.
 """
 
 from __future__ import annotations
@@ -232,8 +234,8 @@ class Sweep:
         floor = 0.0 if found is None else found[0]
         if self.lazy:
             bound = self._bound(v, si, runs, used, reserved, gcount)
-            if bound <= budget and si == 0 and used < self.jokers:
-                bound = self._shared_bound(v, runs, used, reserved)
+            if bound <= budget and used < self.jokers:
+                bound = self._shared_bound(v, si, runs, used, reserved, gcount, bound)
             if bound > budget:
                 self.memo[key] = (bound, None)
                 return bound
@@ -336,16 +338,41 @@ class Sweep:
         return (c1 + 2 * c2) * _share(naturals, self.min_group, self.unit)
 
     def _shared_bound(
-        self, v: int, runs: tuple[Any, ...], used: int, reserved: tuple[Any, ...]
+        self,
+        v: int,
+        si: int,
+        runs: tuple[Any, ...],
+        used: int,
+        reserved: tuple[Any, ...],
+        gcount: tuple[int, int],
+        alone: float,
     ) -> float:
-        """`_bound` with the jokers left shared out among the suits (tighter, dearer)."""
-        left = (self.jokers - used) * self.unit
-        acc = [0.0] * (left + 1)
+        """`_bound` with the jokers left shared out among the suits (tighter, dearer).
+
+        ``alone`` is `_bound` itself. When the suits' best plays need no more
+        jokers between them than are left (the usual case), sharing changes
+        nothing and the sum over joker splits is skipped.
+        """
+        left = (self.jokers - used) * self.unit - self._pending(v, si, gcount)
+        if left < 0:
+            return INF
+        suit_bound = self._suit_bound
+        own = []
+        need = 0
         for suit in range(4):
-            own = [
-                self._suit_bound(v, suit, runs[suit], reserved[suit], j) for j in range(left + 1)
-            ]
-            acc = [min(acc[b - j] + own[j] for j in range(b + 1)) for b in range(left + 1)]
+            w = v + (suit < si)
+            alone_s = suit_bound(w, suit, runs[suit], reserved[suit], left)
+            costs = [suit_bound(w, suit, runs[suit], reserved[suit], 0)]
+            while costs[-1] > alone_s:
+                costs.append(suit_bound(w, suit, runs[suit], reserved[suit], len(costs)))
+            need += len(costs) - 1
+            own.append((w, suit, costs))
+        if need <= left:
+            return alone
+        acc = [0.0] * (left + 1)
+        for w, suit, _costs in own:
+            row = [suit_bound(w, suit, runs[suit], reserved[suit], j) for j in range(left + 1)]
+            acc = [min(acc[b - j] + row[j] for j in range(b + 1)) for b in range(left + 1)]
         return acc[left]
 
     def _suit_bound(
