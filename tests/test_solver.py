@@ -160,13 +160,9 @@ def test_sweep_matches_the_reference_search(profile: m.Profile, data: st.DataObj
     )
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_sweep_matches_the_reference_search_on_dealt_positions(seed: int) -> None:
-    """Seeded positions of up to 24 table cards and 8 hand cards: both solvers agree."""
+def dealt_position(seed: int) -> tuple[m.Profile, list[int], list[int]]:
+    """A seeded position of up to 24 table cards and 8 hand cards, as must/may counts."""
     import random
-
-    from mexemexe.solver._search import Search
-    from mexemexe.solver._sweep import Sweep
 
     rng = random.Random(seed)
     profile = PROFILES[seed % len(PROFILES)]
@@ -186,11 +182,39 @@ def test_sweep_matches_the_reference_search_on_dealt_positions(seed: int) -> Non
             must[card.code] += 1
     for card in hand:
         may[card.code] += 1
+    return profile, must, may
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_sweep_matches_the_reference_search_on_dealt_positions(seed: int) -> None:
+    """Seeded positions of up to 24 table cards and 8 hand cards: both solvers agree."""
+    from mexemexe.solver._search import Search
+    from mexemexe.solver._sweep import Sweep
+
+    profile, must, may = dealt_position(seed)
     weights = [1.0] * 53
     assert (
         Sweep(must, may, weights, profile).solve()[0]
         == Search(must, may, weights, profile).solve()[0]
     )
+
+
+@pytest.mark.parametrize("seed", range(12, 36))
+def test_window_bounds_keep_the_sweep_exact(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the top-value windows bounding every search (a tiny limit), the answers stay exact."""
+    from mexemexe.solver import _sweep
+    from mexemexe.solver._search import Search
+
+    monkeypatch.setattr(_sweep, "_EASY", 5)
+    profile, must, may = dealt_position(seed)
+    for weights in (
+        [1.0] * 53,
+        [float(profile.card_points(m.Card.from_code(c))) for c in range(53)],
+    ):
+        assert (
+            _sweep.Sweep(must, may, weights, profile).solve()[0]
+            == Search(must, may, weights, profile).solve()[0]
+        )
 
 
 # -- lazy jokers (the fast model) and its exact fallback ------------------------------

@@ -42,6 +42,15 @@ the shares never add up to more jokers than the groups truly need. A state
 whose bound exceeds the budget is cut, the choices at each step are tried
 in order of their loss plus their bound, the most promising first, and a
 state stops trying choices once one reaches its proven lower bound.
+
+**Windows.** A position that needs many states is also bounded by its top
+values alone: the cards from some value up, solved on their own with every
+joker and with runs free to come in from below. Their least loss bounds
+the loss of any state before that value. Windows widen one value at a time
+between slices of the search, while each stays cheap; a conflict among the
+high cards (say, three short groups and a gap for two jokers) is then seen
+from the start instead of being refuted anew under every choice of the low
+cards.
 """
 
 from __future__ import annotations
@@ -93,6 +102,14 @@ def _pending(d: int) -> int:
     return (d >> _P) & 1
 
 
+#: States a search expands before it counts as hard (then windows bound it).
+_EASY = 2_000
+
+
+class _LimitError(Exception):
+    """A search went past its expansion limit."""
+
+
 def _by_loss(option: tuple[float, Any, Any]) -> float:
     return option[0]
 
@@ -140,6 +157,10 @@ class Sweep:
         self.jokers = self.jokers_must + self.jokers_may
         self.top = 14 if self.ace_high else 13
         self.memo: dict[Any, tuple[float, Any]] = {}
+        # floors[v]: a lower bound on the loss from any state at value v (windows).
+        self.floors: list[float] = [0.0] * (self.top + 2)
+        self.expanded = 0
+        self.limit: float = INF
         self.suit_bounds: dict[Any, float] = {}
         self.bounds: dict[Any, float] = {}
         self.suit_memo: dict[Any, list[Any]] = {}
@@ -203,13 +224,20 @@ class Sweep:
         """
         start = self._advance((1, 0, ((), (), (), ()), 0, (0, 0), ((0, 0),) * 4))
         total = sum(self.weights[c] * self.may[c] for c in range(53))
-        v, si, runs, used, _groups, reserved = start
-        budget = self._bound(v, si, runs, used, reserved) if self.lazy else 0.0
+        # A hard position (one that needs many states) is also bounded by its
+        # top values alone, in windows that widen between slices of the search.
+        windows = iter(range(self.top - 2, 1, -1)) if self.lazy else iter(())
+        self.limit = _EASY if self.lazy else INF
         while True:
-            loss = self._search(start, budget)
-            if loss <= budget or loss == INF:
+            try:
+                loss = self._least_loss(start)
                 break
-            budget = max(loss, 2 * budget)
+            except _LimitError:
+                first = next(windows, None)
+                if first is None or not self._raise_floors(first):
+                    self.limit = INF
+                else:
+                    self.limit = self.expanded + _EASY
         if loss == INF:
             return NEG, [], []
         melds, placed = self._rebuild(start)
@@ -217,6 +245,60 @@ class Sweep:
             # No room for the spare jokers the lazy model assumed: redo eagerly.
             return Sweep(self.must, self.may, self.weights, self.profile, lazy=False).solve()
         return total - loss, melds, placed
+
+    def _least_loss(self, start: tuple[Any, ...]) -> float:
+        """The least loss from ``start``, by searches within a growing budget."""
+        v, si, runs, used, gcount, reserved = start
+        budget = self._bound(v, si, runs, used, reserved, gcount) if self.lazy else 0.0
+        budget = max(budget, self.floors[v])
+        while True:
+            loss = self._search(start, budget)
+            if loss <= budget or loss == INF:
+                return loss
+            budget = max(loss, 2 * budget)
+
+    def _raise_floors(self, first: int) -> bool:
+        """Raise ``floors`` by the least loss of the values from ``first`` up.
+
+        Returns ``False`` if that window needed too many states itself (a
+        wider one would need more). A wider window only adds constraints, so
+        its loss is at least a narrower one's.
+        """
+        try:
+            loss = self._window(first)
+        except _LimitError:
+            return False
+        for v in range(first):
+            self.floors[v] = max(self.floors[v], loss)
+        return True
+
+    def _window(self, first: int) -> float:
+        """A lower bound on the loss of the cards of value ``first`` and above.
+
+        Solved on their own, with every joker, with runs allowed to come in
+        from below (each suit starts with open runs long enough to close,
+        as many as runs can cross: two copies and every joker), and in
+        ace-high profiles with the aces free to end a run at the top at no
+        cost, since they may as well be played low. Every arrangement of the
+        whole position gives one of these, so its least loss is a bound.
+        """
+        must, may, weights = list(self.must), list(self.may), list(self.weights)
+        for code in range(52):
+            value = (code >> 2) + 1
+            if value == 1:
+                may[code] += must[code]
+                must[code] = 0
+                weights[code] = 0.0
+                if not self.ace_high:
+                    may[code] = 0
+            elif value < first:
+                must[code] = may[code] = 0
+        window = Sweep(must, may, weights, self.profile)
+        window.limit = _EASY
+        entry = _desc(self.min_run, 0, 1, 0)
+        runs = (tuple([entry] * (2 + self.jokers)),) * 4
+        aces = tuple((0, may[suit]) for suit in range(4)) if self.ace_high else ((0, 0),) * 4
+        return window._least_loss(window._advance((first, 0, runs, 0, (0, 0), aces)))
 
     # -- the search ------------------------------------------------------------------
 
@@ -233,13 +315,16 @@ class Sweep:
         # A proven lower bound: once a choice reaches it, none can do better.
         floor = 0.0 if found is None else found[0]
         if self.lazy:
-            bound = self._bound(v, si, runs, used, reserved, gcount)
+            bound: float = max(self._bound(v, si, runs, used, reserved, gcount), self.floors[v])
             if bound <= budget and used < self.jokers:
-                bound = self._shared_bound(v, si, runs, used, reserved, gcount, bound)
+                bound = max(bound, self._shared_bound(v, si, runs, used, reserved, gcount, bound))
             if bound > budget:
                 self.memo[key] = (bound, None)
                 return bound
             floor = max(floor, bound)
+        self.expanded += 1
+        if self.expanded > self.limit:
+            raise _LimitError
         if si == 4:
             options = self._group_options(v, runs, used, gcount, reserved)
         else:
@@ -285,7 +370,8 @@ class Sweep:
         v, si, runs, used, gcount, reserved = key
         if v > self.top:
             return self._final_loss(runs, used)
-        return self._bound(v, si, runs, used, reserved, gcount)
+        estimate: float = max(self._bound(v, si, runs, used, reserved, gcount), self.floors[v])
+        return estimate
 
     # -- the bound -------------------------------------------------------------------
 
