@@ -317,7 +317,7 @@ class Sweep:
         if self.lazy:
             bound: float = max(self._bound(v, si, runs, used, reserved, gcount), self.floors[v])
             if bound <= budget and used < self.jokers:
-                bound = max(bound, self._shared_bound(v, si, runs, used, reserved, gcount, bound))
+                bound = max(bound, self._shared_bound(v, si, runs, used, reserved, gcount))
             if bound > budget:
                 self.memo[key] = (bound, None)
                 return bound
@@ -431,19 +431,23 @@ class Sweep:
         used: int,
         reserved: tuple[Any, ...],
         gcount: tuple[int, int],
-        alone: float,
     ) -> float:
         """`_bound` with the jokers left shared out among the suits (tighter, dearer).
 
-        ``alone`` is `_bound` itself. When the suits' best plays need no more
-        jokers between them than are left (the usual case), sharing changes
-        nothing and the sum over joker splits is skipped.
+        When the suits' best plays need no more jokers between them than are
+        left (the usual case), sharing changes nothing and the sum over joker
+        splits is skipped.
         """
+        key = (v, si, runs, used, reserved, gcount, "shared")
+        found = self.bounds.get(key)
+        if found is not None:
+            return found
         left = (self.jokers - used) * self.unit - self._pending(v, si, gcount)
         if left < 0:
             return INF
         suit_bound = self._suit_bound
-        own = []
+        rows = []  # per suit wanting jokers: its bound with 0, 1, ... units, down to its best
+        base = 0.0  # the bounds of the suits that want none
         need = 0
         for suit in range(4):
             w = v + (suit < si)
@@ -452,14 +456,25 @@ class Sweep:
             while costs[-1] > alone_s:
                 costs.append(suit_bound(w, suit, runs[suit], reserved[suit], len(costs)))
             need += len(costs) - 1
-            own.append((w, suit, costs))
+            if len(costs) > 1:
+                rows.append(costs)
+            else:
+                base += alone_s
         if need <= left:
-            return alone
-        acc = [0.0] * (left + 1)
-        for w, suit, _costs in own:
-            row = [suit_bound(w, suit, runs[suit], reserved[suit], j) for j in range(left + 1)]
-            acc = [min(acc[b - j] + row[j] for j in range(b + 1)) for b in range(left + 1)]
-        return acc[left]
+            shared = base + sum(costs[-1] for costs in rows)
+        else:
+            # The least sum over the ways to split the units among the suits that want some.
+            spent = {0: base}
+            for costs in rows:
+                nxt: dict[int, float] = {}
+                for units, total in spent.items():
+                    for j, cost in enumerate(costs[: left - units + 1]):
+                        if total + cost < nxt.get(units + j, INF):
+                            nxt[units + j] = total + cost
+                spent = nxt
+            shared = min(spent.values(), default=INF)
+        self.bounds[key] = shared
+        return shared
 
     def _suit_bound(
         self, v: int, suit: int, runs: tuple[int, ...], reserved: tuple[int, int], jokers: int
