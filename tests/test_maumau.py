@@ -342,3 +342,40 @@ def test_rummy_moves_are_not_maumau_moves() -> None:
     with pytest.raises(IllegalMoveError, match="not a Mau-Mau move"):
         state.apply("meld 5H 6H 7H")
     assert "drawn from the stock only" in reason(lambda: state.apply(Draw("discard")))
+
+
+# -- the bot ----------------------------------------------------------------------------
+
+
+def _preferred(view: mm.MauMauView) -> m.Move:
+    """The bot's documented choice, from the full list of legal moves."""
+    legal = view.legal_moves()
+    discards = [move for move in legal if isinstance(move, Discard)]
+    if not discards:
+        return Draw() if Draw() in legal else Pass()
+    profile = view.profile
+    held = dict.fromkeys(m.Suit, 0)
+    for card in view.hand:
+        if card.rank != profile.wild_rank:
+            assert card.suit is not None
+            held[card.suit] += 1
+
+    def preference(move: Discard) -> tuple[bool, int, int, bool]:
+        wild = move.card.rank == profile.wild_rank
+        suit_held = held[move.suit] if move.suit is not None else 0
+        return (not wild, suit_held, profile.card_value(move.card), move.announce)
+
+    return max(discards, key=preference)
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_bot_plays_its_best_legal_move(players: int) -> None:
+    """M2-M6: the bot's move is the best legal move by its stated preferences, every turn."""
+    bot = mm.MauMauBot()
+    for seed in range(5):
+        state = mm.deal(players, seed=seed)
+        while not state.is_over:
+            view = state.view(state.current_player)
+            move = bot.choose(view)
+            assert move == _preferred(view)
+            state = state.apply(move)

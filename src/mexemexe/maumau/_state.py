@@ -583,7 +583,8 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
     player = state.current_player
     card = move.card
     hand = list(state.hand)
-    if card not in hand:
+    codes = list(map(CODE, hand))  # found by code: no Python-level card comparisons
+    if card.code not in codes:
         raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
     if not state.playable(card):
         need = (
@@ -599,7 +600,7 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
         )
     if not wild and move.suit is not None:
         raise _illegal(state, f"cannot {move}", "only a Jack names a suit", "wild")
-    hand.remove(card)
+    del hand[codes.index(card.code)]
     if move.announce and len(hand) != 1:
         raise _illegal(
             state,
