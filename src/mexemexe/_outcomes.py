@@ -9,6 +9,7 @@ import attrs
 
 from ._cards import Card
 from ._errors import Problem
+from ._fastcopy import maker
 from ._moves import Move, Play, parse_move
 from ._notation import format_cards, parse_cards
 from ._table import Table
@@ -44,6 +45,18 @@ class Outcome:
     penalty: bool = False
     note: str = ""
     hidden_draws: int = 0
+
+    @classmethod
+    def _trusted(
+        cls,
+        player: int,
+        move: Move,
+        drawn: tuple[Card, ...] = (),
+        placed: tuple[Card, ...] = (),
+        note: str = "",
+    ) -> Outcome:
+        """An outcome from values that are already tuples of `Card` (no conversion)."""
+        return _build(player, move, drawn, placed, False, note, 0)
 
     def hidden(self) -> Outcome:
         """This outcome as other players see it: the drawn cards' identities removed.
@@ -107,6 +120,9 @@ class Outcome:
             note=str(data.get("note", "")),
             hidden_draws=int(data.get("hidden_draws", 0)),
         )
+
+
+_build = maker(Outcome)
 
 
 @attrs.frozen

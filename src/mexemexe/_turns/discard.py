@@ -221,7 +221,7 @@ def _draw(state: GameState, move: Draw) -> GameState:
             discard_pile=pile,
             phase="meld",
             taken=locked,
-            last=Outcome(player, move, drawn=(card,)),
+            last=Outcome._trusted(player, move, drawn=(card,)),
         )
     status = _stock_draw(state)
     stock, pile = state.stock, state.discard_pile
@@ -252,7 +252,7 @@ def _draw(state: GameState, move: Draw) -> GameState:
         discard_pile=pile,
         phase="meld",
         taken=None,
-        last=Outcome(player, move, drawn=(card,), note=note),
+        last=Outcome._trusted(player, move, drawn=(card,), note=note),
         **changes,
     )
 
@@ -382,7 +382,7 @@ def _discard(state: GameState, move: Discard) -> GameState:
         )
     hands = _replace(state.hands, player, rest)
     pile = (*state.discard_pile, card)
-    outcome = Outcome(player, move)
+    outcome = Outcome._trusted(player, move)
     opened = _replace(state.opened, player, state.opened[player] or state.laid_this_turn)
     if not rest:
         return _end(state, "out", outcome, hands=hands, discard_pile=pile)

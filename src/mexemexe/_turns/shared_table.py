@@ -251,7 +251,7 @@ def _play(state: GameState, move: Play) -> GameState:
         hand.remove(card)
     hands = (*state.hands[:player], tuple(hand), *state.hands[player + 1 :])
     opened = (*state.opened[:player], True, *state.opened[player + 1 :])
-    outcome = Outcome(player, move, placed=proposal.placed)
+    outcome = Outcome._trusted(player, move, placed=proposal.placed)
     if not hand:
         return _end(state, "out", outcome, hands=hands, table=move.table, opened=opened, passes=0)
     return _next(state, hands=hands, table=move.table, opened=opened, passes=0, last=outcome)
@@ -287,7 +287,9 @@ def _draw(state: GameState, move: Draw) -> GameState:
         note = f"the stock is empty: the round ends ({profile.section('stock')})"
         return _end(state, "stock", Outcome(player, move, note=note))
     hands, stock, drawn = _drawn(state, 1)
-    return _next(state, hands=hands, stock=stock, passes=0, last=Outcome(player, move, drawn=drawn))
+    return _next(
+        state, hands=hands, stock=stock, passes=0, last=Outcome._trusted(player, move, drawn=drawn)
+    )
 
 
 def _forfeit(state: GameState, move: Forfeit) -> GameState:

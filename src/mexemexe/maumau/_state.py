@@ -553,7 +553,7 @@ def _draw(state: MauMauState, move: Draw) -> MauMauState:
         discard_pile=pile,
         reshuffles=reshuffles,
         drawn=state.drawn + 1,
-        last=Outcome(player, move, drawn=drawn, note=note),
+        last=Outcome._trusted(player, move, drawn=drawn, note=note),
     )
 
 
@@ -650,7 +650,7 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
         requested_suit=move.suit if wild else None,
         drawn=0,
         passes=0,
-        last=Outcome(player, move, note="; ".join(notes)),
+        last=Outcome._trusted(player, move, note="; ".join(notes)),
     )
 
 
