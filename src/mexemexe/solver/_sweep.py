@@ -47,7 +47,8 @@ state stops trying choices once one reaches its proven lower bound.
 values alone: the cards from some value up, solved on their own with every
 joker and with runs free to come in from below. Their least loss bounds
 the loss of any state before that value. Windows widen one value at a time
-between slices of the search, while each stays cheap; a conflict among the
+between slices of the search, while each stays cheap and until one raises
+the bound; a conflict among the
 high cards (say, three short groups and a gap for two jokers) is then seen
 from the start instead of being refuted anew under every choice of the low
 cards.
@@ -234,7 +235,10 @@ class Sweep:
                 break
             except _LimitError:
                 first = next(windows, None)
-                if first is None or not self._raise_floors(first):
+                before = self.floors[0]
+                if first is None or not self._raise_floors(first) or self.floors[0] > before:
+                    # No more windows worth their cost, or one has raised the bound:
+                    # finish the search.
                     self.limit = INF
                 else:
                     self.limit = self.expanded + _EASY
