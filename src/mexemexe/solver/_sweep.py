@@ -104,7 +104,7 @@ def _pending(d: int) -> int:
 
 
 #: States a search expands before it counts as hard (then windows bound it).
-_EASY = 2_000
+_EASY = 1_000
 
 
 class _LimitError(Exception):
