@@ -604,9 +604,16 @@ class Sweep:
         self, v: int, suit: int, runs: tuple[int, ...], used: int, reserved: tuple[int, int]
     ) -> list[tuple[tuple[int, ...], int, int, float, tuple[int, int], Any]]:
         jokers_left = self.jokers - used
+        # In the lazy model the value matters only at the ends (the low ace, the
+        # top); elsewhere one value stands for all, and the weight multiplies
+        # the count of cards left out afterwards, so the options are shared.
+        value = v if not self.lazy or v == 1 or v >= self.top else 2
 
         def plays(must_n: int, may_n: int, weight: float) -> list[Any]:
-            return _options(runs, must_n, may_n, weight, jokers_left, v, *self.run_args)
+            return [
+                (o[0], o[1], o[2], o[3] * weight, o[4])
+                for o in _options(runs, must_n, may_n, 1.0, jokers_left, value, *self.run_args)
+            ]
 
         if v == 14:
             # Only the aces kept back for the top take part (code `suit` is that ace).
