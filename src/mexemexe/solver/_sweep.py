@@ -153,24 +153,7 @@ class Sweep:
             rules.min_group,
             rules.max_group,
         )
-        self.inputs = (list(must), list(may), list(weights))
-        # Suits are swept fewest cards first (fewer partial states to remember);
-        # suit_of[i] is the suit swept i-th, and the answer is mapped back.
-        totals = [sum(must[c] + may[c] for c in range(s, 52, 4)) for s in range(4)]
-        self.suit_of = sorted(range(4), key=lambda s: (totals[s], s))
-        place = [0] * 4
-        for i, suit in enumerate(self.suit_of):
-            place[suit] = i
-
-        def swept(counts: Sequence[Any]) -> list[Any]:
-            out = list(counts)
-            for code in range(52):
-                out[(code & ~3) | place[code & 3]] = counts[code]
-            return out
-
-        self.must: list[int] = swept(must)
-        self.may: list[int] = swept(may)
-        self.weights: list[float] = swept(weights)
+        self.must, self.may, self.weights = list(must), list(may), list(weights)
         self.jokers_must, self.jokers_may = must[JOKER_CODE], may[JOKER_CODE]
         self.jokers = self.jokers_must + self.jokers_may
         self.top = 14 if self.ace_high else 13
@@ -264,7 +247,7 @@ class Sweep:
         melds, placed = self._rebuild(start)
         if melds is None:
             # No room for the spare jokers the lazy model assumed: redo eagerly.
-            return Sweep(*self.inputs, self.profile, lazy=False).solve()
+            return Sweep(self.must, self.may, self.weights, self.profile, lazy=False).solve()
         return total - loss, melds, placed
 
     def _least_loss(self, start: tuple[Any, ...]) -> float:
@@ -700,19 +683,7 @@ class Sweep:
                 close(cards)
         if self.lazy and not self._place_spares(melds, left, placed):
             return None, placed
-        return [self._restore(meld) for meld in melds], [self._code(c) for c in placed]
-
-    def _code(self, code: int) -> int:
-        """The card code in the caller's suits of a code as swept."""
-        return code if code == JOKER_CODE else (code & ~3) | self.suit_of[code & 3]
-
-    def _restore(self, meld: list[int]) -> tuple[Card, ...]:
-        """A meld as cards in the caller's suits (a group's naturals in suit order)."""
-        codes = [self._code(c) for c in meld]
-        naturals = [c for c in codes if c != JOKER_CODE]
-        if len({c >> 2 for c in naturals}) == 1 and len(naturals) > 1:
-            codes = sorted(naturals) + [JOKER_CODE] * (len(codes) - len(naturals))
-        return tuple(_BY_CODE[c] for c in codes)
+        return [tuple(_BY_CODE[c] for c in meld) for meld in melds], placed
 
     def _place_spares(self, melds: list[list[int]], left: list[int], placed: list[int]) -> bool:
         """Add the spare jokers to melds with room; ``False`` if the lazy optimum fails.
