@@ -90,9 +90,21 @@ def propose(state: GameState, table: Table) -> Proposal:
     # Every meld valid (§0, B5, B7, R3). Card counts need no check of their
     # own: old table plus cards from the hand cannot exceed the deck.
     table_jokers = profile.joker_policy == "runs" and _joker_count(state.table) > 0
+    rules = profile._meld_rules
+    # Melds a play keeps (the very objects) from a table already found valid
+    # under these rules need no second look.
+    kept = (
+        {id(meld) for meld in state.table.melds}
+        if state.table._memo.get("valid_under") is rules
+        else ()
+    )
+    all_valid = True
     for index, meld in enumerate(table.melds):
+        if id(meld) in kept:
+            continue
         result = classify_meld(meld, profile)
         if result.kind is None:
+            all_valid = False
             problems.extend(p.at(index) for p in result.problems)
             if table_jokers and JOKER in meld:
                 problems.append(
@@ -103,6 +115,8 @@ def propose(state: GameState, table: Table) -> Proposal:
                         meld,
                     )
                 )
+    if all_valid:
+        table._memo["valid_under"] = rules
     if added and not state.opened[state.current_player] and profile.min_opening_points:
         points = profile.hand_points(placed)
         if points < profile.min_opening_points:
