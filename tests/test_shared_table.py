@@ -470,3 +470,18 @@ def test_propose_does_not_depend_on_meld_identity(
     assert shared.ok == copied.ok
     assert shared.placed == copied.placed
     assert shared.problems == copied.problems
+
+
+def test_an_invalid_meld_kept_from_the_table_is_still_reported() -> None:
+    """§0, B6: keeping a table meld that was never valid leaves the proposal illegal."""
+    deck = list(BR.deck())
+    bad = (deck[0], deck[1], deck[2])  # two copies of one card and another suit: no meld
+    assert not BR.is_valid_meld(bad)
+    rest = deck[3:]
+    state = m.GameState(BR, hands=[rest[:11], rest[11:22]], table=[bad], stock=rest[22:])
+    run = m.find_melds(state.hand, BR)[0]
+    proposal = state.propose(m.Table([state.table.melds[0], run]))
+    assert not proposal
+    assert any(problem.meld_index == 0 for problem in proposal.problems)
+    again = state.propose(m.Table([state.table.melds[0], run]))
+    assert not again
