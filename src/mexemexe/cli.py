@@ -270,6 +270,13 @@ def _rules(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _add_profile_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--profile`` option every rummy command shares."""
+    parser.add_argument(
+        "--profile", "-p", default="brazilian", help=f"rules: {', '.join(profile_names())}"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``mexemexe`` command."""
     parser = argparse.ArgumentParser(
@@ -280,9 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     demo = sub.add_parser("demo", help="play a seeded round with bots, turn by turn")
-    demo.add_argument(
-        "--profile", "-p", default="brazilian", help=f"rules: {', '.join(profile_names())}"
-    )
+    _add_profile_option(demo)
     demo.add_argument(
         "--game",
         "-g",
@@ -303,15 +308,11 @@ def build_parser() -> argparse.ArgumentParser:
         description='Check a table, e.g.: mexemexe validate "5H JK 7H | 7S 7H 7D" -p brazilian',
     )
     validate.add_argument("table", nargs="+", help="table notation: melds separated by '|'")
-    validate.add_argument(
-        "--profile", "-p", default="brazilian", help=f"rules: {', '.join(profile_names())}"
-    )
+    _add_profile_option(validate)
     validate.set_defaults(func=_validate)
 
     play = sub.add_parser("play", help="play against bots in the terminal")
-    play.add_argument(
-        "--profile", "-p", default="brazilian", help=f"rules: {', '.join(profile_names())}"
-    )
+    _add_profile_option(play)
     play.add_argument("--game", "-g", choices=("rummy", "maumau"), default="rummy")
     play.add_argument("--players", "-n", type=int, default=None, help="players (default 3)")
     play.add_argument("--seed", "-s", type=int, default=1, help="deal seed (default 1)")
@@ -319,9 +320,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=_play)
 
     simulate = sub.add_parser("simulate", help="self-play: many seeded rounds between bots")
-    simulate.add_argument(
-        "--profile", "-p", default="brazilian", help=f"rules: {', '.join(profile_names())}"
-    )
+    _add_profile_option(simulate)
     simulate.add_argument(
         "--bots",
         "-b",

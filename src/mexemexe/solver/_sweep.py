@@ -400,7 +400,7 @@ class Sweep:
         key = (v, si, runs, used, reserved, gcount)
         total = self.bounds.get(key)
         if total is None:
-            left = (self.jokers - used) * self.unit - self._pending(v, si, gcount)
+            left = self._units_left(v, si, used, gcount)
             if left < 0:
                 self.bounds[key] = INF
                 return INF
@@ -414,6 +414,10 @@ class Sweep:
                 total += part
             self.bounds[key] = total
         return total
+
+    def _units_left(self, v: int, si: int, used: int, gcount: tuple[int, int]) -> int:
+        """Joker units the suits may still share: the jokers left, less the pending shares."""
+        return (self.jokers - used) * self.unit - self._pending(v, si, gcount)
 
     def _pending(self, v: int, si: int, gcount: tuple[int, int]) -> int:
         """Joker units the copies already given to value ``v``'s groups must carry.
@@ -446,7 +450,7 @@ class Sweep:
         found = self.bounds.get(key)
         if found is not None:
             return found
-        left = (self.jokers - used) * self.unit - self._pending(v, si, gcount)
+        left = self._units_left(v, si, used, gcount)
         if left < 0:
             return INF
         suit_bound = self._suit_bound
