@@ -281,7 +281,8 @@ class Sweep:
 
         Solved on their own, with every joker, with runs allowed to come in
         from below (each suit starts with open runs long enough to close,
-        as many as runs can cross: two copies and every joker), and in
+        as many as can cross: one per copy of the card below and one per
+        joker), and in
         ace-high profiles with the aces free to end a run at the top at no
         cost, since they may as well be played low. Every arrangement of the
         whole position gives one of these, so its least loss is a bound.
@@ -300,7 +301,8 @@ class Sweep:
         window = Sweep(must, may, weights, self.profile)
         window.limit = _EASY
         entry = _desc(self.min_run, 0, 1, 0)
-        runs = (tuple([entry] * (2 + self.jokers)),) * 4
+        # A run crossing into ``first`` holds a copy of the card below, or a joker.
+        runs = tuple((entry,) * (self.present[first - 1][suit] + self.jokers) for suit in range(4))
         aces = tuple((0, may[suit]) for suit in range(4)) if self.ace_high else ((0, 0),) * 4
         return window._least_loss(window._advance((first, 0, runs, 0, (0, 0), aces)))
 
