@@ -806,6 +806,8 @@ def _options(
     choices_per_run = []
     for d in runs:
         acts: list[tuple[str, int]] = []
+        if not (at_top and _ace(d)):
+            acts.append(("nat", 0))
         if lazy:
             deficit = _deficit(d, *args)
             if deficit >= 0:
@@ -813,7 +815,6 @@ def _options(
         elif _length(d) >= min_run and _natural(d):
             acts.append(("close", 0))
         if not (at_top and _ace(d)):
-            acts.append(("nat", 0))
             if _jokers(d) < run_cap and not (lazy and value >= top):
                 acts.append(("jok", 1))
         choices_per_run.append(acts)
