@@ -426,11 +426,18 @@ class Sweep:
 
         Each copy sits in a group of at most one copy per suit: the suits
         that gave copies and the suits still to come that hold the value.
+        More units than there are jokers if those suits cannot fill the groups.
         """
         c1, c2 = gcount
         if not c1 and not c2:
             return 0
-        naturals = min(self.max_group, c1 + c2 + self.later[v][si])
+        later = self.later[v][si]
+        # Each group needs this many naturals, and a suit giving two copies
+        # needs two groups: if the suits left cannot supply them, no joker can.
+        least = self.min_group - self.group_args[2]
+        if c1 + c2 + later < least or (c2 and c1 + 2 * (c2 + later) < 2 * least):
+            return (self.jokers + 1) * self.unit
+        naturals = min(self.max_group, c1 + c2 + later)
         return (c1 + 2 * c2) * _share(naturals, self.min_group, self.unit)
 
     def _shared_bound(
