@@ -163,6 +163,7 @@ class Sweep:
         self.expanded = 0
         self.limit: float = INF
         self.suit_bounds: dict[Any, float] = {}
+        self.suit_costs: dict[Any, tuple[list[float], list[int]]] = {}
         self.bounds: dict[Any, float] = {}
         self.suit_memo: dict[Any, list[Any]] = {}
         self.group_args = (
@@ -462,36 +463,55 @@ class Sweep:
         left = self._units_left(v, si, used, gcount)
         if left < 0:
             return INF
-        suit_bound = self._suit_bound
         rows = []  # per suit wanting jokers: its bound with 0, 1, ... units, down to its best
         base = 0.0  # the bounds of the suits that want none
         need = 0
         for suit in range(4):
-            w = v + (suit < si)
-            alone_s = suit_bound(w, suit, runs[suit], reserved[suit], left)
-            costs = [suit_bound(w, suit, runs[suit], reserved[suit], 0)]
-            while costs[-1] > alone_s:
-                costs.append(suit_bound(w, suit, runs[suit], reserved[suit], len(costs)))
-            need += len(costs) - 1
-            if len(costs) > 1:
-                rows.append(costs)
+            costs, reach = self._suit_costs(v + (suit < si), suit, runs[suit], reserved[suit])
+            want = reach[left]  # the fewest units that give this suit its best
+            if want:
+                need += want
+                rows.append(costs[: want + 1])
             else:
-                base += alone_s
+                base += costs[left]
         if need <= left:
             shared = base + sum(costs[-1] for costs in rows)
         else:
             # The least sum over the ways to split the units among the suits that want some.
-            spent = {0: base}
+            spent = [base] + [INF] * left  # by the units spent so far
             for costs in rows:
-                nxt: dict[int, float] = {}
-                for units, total in spent.items():
-                    for j, cost in enumerate(costs[: left - units + 1]):
-                        if total + cost < nxt.get(units + j, INF):
-                            nxt[units + j] = total + cost
+                nxt = [INF] * (left + 1)
+                for units, total in enumerate(spent):
+                    if total == INF:
+                        continue
+                    for j, cost in enumerate(costs[: left - units + 1], units):
+                        if total + cost < nxt[j]:
+                            nxt[j] = total + cost
                 spent = nxt
-            shared = min(spent.values(), default=INF)
+            shared = min(spent)
         self.bounds[key] = shared
         return shared
+
+    def _suit_costs(
+        self, v: int, suit: int, runs: tuple[int, ...], reserved: tuple[int, int]
+    ) -> tuple[list[float], list[int]]:
+        """A suit's `_suit_bound` with 0, 1, ... joker units, up to every joker.
+
+        Also, for each count of units, the fewest that give the same bound.
+        """
+        key = (v, suit, runs, reserved)
+        found = self.suit_costs.get(key)
+        if found is None:
+            costs = [
+                self._suit_bound(v, suit, runs, reserved, units)
+                for units in range(self.jokers * self.unit + 1)
+            ]
+            reach = [0] * len(costs)
+            for units in range(1, len(costs)):
+                same = costs[units] == costs[units - 1]
+                reach[units] = reach[units - 1] if same else units
+            found = self.suit_costs[key] = (costs, reach)
+        return found
 
     def _suit_bound(
         self, v: int, suit: int, runs: tuple[int, ...], reserved: tuple[int, int], jokers: int
