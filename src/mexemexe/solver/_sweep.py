@@ -322,7 +322,16 @@ class Sweep:
         # A proven lower bound: once a choice reaches it, none can do better.
         floor = 0.0 if found is None else found[0]
         if self.lazy:
-            bound: float = max(self._bound(v, si, runs, used, reserved, gcount), self.floors[v])
+            # The same state with fewer jokers placed can do all this one can
+            # (lazy model), so whatever bounds its loss bounds this one's too.
+            memo = self.memo
+            for fewer in range(used):
+                other = memo.get((v, si, runs, fewer, gcount, reserved))
+                if other is not None and other[0] > floor:
+                    floor = other[0]
+            bound: float = max(
+                self._bound(v, si, runs, used, reserved, gcount), self.floors[v], floor
+            )
             if bound <= budget and used < self.jokers:
                 bound = max(bound, self._shared_bound(v, si, runs, used, reserved, gcount))
             if bound > budget:
