@@ -221,6 +221,71 @@ def test_window_bounds_keep_the_sweep_exact(seed: int, monkeypatch: pytest.Monke
         )
 
 
+@pytest.mark.parametrize("ace_high", [False, True])
+def test_the_mirror_image_reverses_values_and_is_its_own_inverse(ace_high: bool) -> None:
+    """Values read backwards (A..K as K..A, or 2..K as K..2 with the ace at both ends)."""
+    from mexemexe.solver._sweep import _MIRROR
+
+    mirror = _MIRROR[ace_high]
+    assert all(mirror[mirror[code]] == code for code in range(53))
+    assert mirror[m.JOKER.code] == m.JOKER.code
+    ace, two, queen, king = (m.Card.parse(text).code for text in ("AH", "2H", "QH", "KH"))
+    if ace_high:
+        assert (mirror[ace], mirror[two]) == (ace, king)
+    else:
+        assert (mirror[ace], mirror[two]) == (king, queen)
+
+
+@pytest.mark.parametrize("seed", range(36, 60))
+def test_the_mirror_race_gives_valid_optimal_layouts(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the mirror image racing every search (a tiny limit), layouts stay valid and optimal."""
+    from mexemexe.solver import _sweep
+    from mexemexe.solver._search import Search
+
+    monkeypatch.setattr(_sweep, "_EASY", 1)
+    profile, must, may = dealt_position(seed)
+    for weights in (
+        [1.0] * 53,
+        [float(profile.card_points(m.Card.from_code(c))) for c in range(53)],
+    ):
+        value, melds, placed = _sweep.Sweep(must, may, weights, profile).solve()
+        assert value == Search(must, may, weights, profile).solve()[0]
+        if melds:
+            layout = m.Table(melds)
+            assert profile.validate_table(layout)
+            table_cards = [m.Card.from_code(c) for c in range(53) for _ in range(must[c])]
+            assert sorted(layout.cards()) == sorted(
+                [*table_cards, *(m.Card.from_code(c) for c in placed)]
+            )
+            assert sum(weights[c] for c in placed) == value
+
+
+def test_a_hard_position_is_answered_by_the_mirror_image() -> None:
+    """A Brazilian position whose search meets its dead ends late, and its mirror's early."""
+    table = (
+        "2C 3C 4C 5C 6C 7C JK 9C 10C JC QC KC AC | AD 2D 3D JK 5D 6D 7D 8D 9D 10D JD QD KD"
+        " | 3S 3H 3D | 4S 4H 4D 4C | AS 2S 3S JK 5S 6S 7S 8S 9S 10S JS QS KS | 10H 10D 10C"
+        " | JK 6H 7H 8H 9H 10H JH QH KH AH | AH 2H 3H 4H 5H | 8S 9S 10S JS | 7S 7H 7D 7C"
+    )
+    from mexemexe.solver import _sweep
+
+    answered = []
+    unmirror = _sweep.Sweep._unmirror
+
+    def spy(self: _sweep.Sweep, *args: object) -> object:
+        answered.append(True)
+        return unmirror(self, *args)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_sweep.Sweep, "_unmirror", spy)
+        best = solver.best_play(table=table, hand="AS AC 4D 9C KC", profile=BR)
+    assert answered == [True]
+    assert len(best.placed) == 5
+    assert BR.validate_table(best.table)
+
+
 # -- lazy jokers (the fast model) and its exact fallback ------------------------------
 
 

@@ -57,7 +57,7 @@ cards.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from functools import lru_cache
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Any
@@ -105,6 +105,28 @@ def _pending(d: int) -> int:
 
 #: States a search expands before it counts as hard (then windows bound it).
 _EASY = 1_000
+
+
+def _mirror(ace_high: bool) -> tuple[int, ...]:
+    """Each card's code with the values reversed.
+
+    A..K becomes K..A (ace low), or 2..K becomes K..2 with the ace kept at
+    both ends (ace high); jokers stay.
+    """
+    out = []
+    for code in range(53):
+        rank, suit = code >> 2, code & 3
+        if code == JOKER_CODE:
+            out.append(code)
+        elif ace_high:
+            out.append((0 if rank == 0 else 13 - rank) * 4 + suit)
+        else:
+            out.append((12 - rank) * 4 + suit)
+    return tuple(out)
+
+
+#: `_mirror` for ace-low (``False``) and ace-high (``True``) rules; each is its own inverse.
+_MIRROR = {False: _mirror(False), True: _mirror(True)}
 
 
 class _LimitError(Exception):
@@ -224,32 +246,93 @@ class Sweep:
         Searches for the least loss within a budget that starts at the lower
         bound and grows; the first budget that holds the optimum proves it.
         """
-        start = self._advance((1, 0, ((), (), (), ()), 0, (0, 0), ((0, 0),) * 4))
         total = sum(self.weights[c] * self.may[c] for c in range(53))
-        # A hard position (one that needs many states) is also bounded by its
-        # top values alone, in windows that widen between slices of the search.
-        windows = iter(range(self.top - 2, 1, -1)) if self.lazy else iter(())
-        self.limit = _EASY if self.lazy else INF
-        while True:
-            try:
-                loss = self._least_loss(start)
-                break
-            except _LimitError:
-                first = next(windows, None)
-                before = self.floors[0]
-                if first is None or not self._raise_floors(first) or self.floors[0] > before:
-                    # No more windows worth their cost, or one has raised the bound:
-                    # finish the search.
-                    self.limit = INF
-                else:
-                    self.limit = self.expanded + _EASY
+        sweep, loss = self._race()
         if loss == INF:
             return NEG, [], []
-        melds, placed = self._rebuild(start)
+        melds, placed = sweep._rebuild(sweep._start())
         if melds is None:
             # No room for the spare jokers the lazy model assumed: redo eagerly.
             return Sweep(self.must, self.may, self.weights, self.profile, lazy=False).solve()
+        if sweep is not self:
+            melds, placed = self._unmirror(melds, placed)
         return total - loss, melds, placed
+
+    def _start(self) -> tuple[Any, ...]:
+        """The state before the first value: nothing open, no joker placed."""
+        return self._advance((1, 0, ((), (), (), ()), 0, (0, 0), ((0, 0),) * 4))
+
+    def _race(self) -> tuple[Sweep, float]:
+        """The least loss, from this search or, for a hard position, its mirror image.
+
+        A run reads the same backwards, so the position with its values
+        reversed (`_MIRROR`) has the same least loss, and a search often meets
+        its dead ends late one way and early the other. Once this search
+        has used its first slice, the two take turns with slices twice as
+        long each round, and the first to finish answers: about twice the
+        work of the quicker one at most.
+
+        Returns:
+            The search that finished (this one or the mirror's) and the loss.
+        """
+        mine = self._slices(self._start())
+        next(mine)
+        try:
+            mine.send(_EASY)
+        except StopIteration as done:
+            return self, done.value
+        back = _MIRROR[self.ace_high]
+        mirror = Sweep(
+            [self.must[back[code]] for code in range(53)],
+            [self.may[back[code]] for code in range(53)],
+            [self.weights[back[code]] for code in range(53)],
+            self.profile,
+            lazy=self.lazy,
+        )
+        theirs = mirror._slices(mirror._start())
+        next(theirs)
+        grant = _EASY
+        while True:
+            for sweep, slices in ((mirror, theirs), (self, mine)):
+                try:
+                    slices.send(grant)
+                except StopIteration as done:
+                    return sweep, done.value
+            grant *= 2
+
+    def _slices(self, start: tuple[Any, ...]) -> Generator[None, int, float]:
+        """The search from ``start`` in slices: ``send(n)`` grants about n more states.
+
+        Yields when a slice is used up, and returns the least loss. A hard
+        position (one that needs more than a slice) is also bounded by its
+        top values alone, in windows that widen between slices until one
+        needs too many states itself or raises the bound.
+        """
+        windows = iter(range(self.top - 2, 1, -1)) if self.lazy else iter(())
+        widening = self.lazy
+        grant = yield
+        while True:
+            self.limit = self.expanded + grant
+            try:
+                return self._least_loss(start)
+            except _LimitError:
+                if widening:
+                    first = next(windows, None)
+                    before = self.floors[0]
+                    if first is None or not self._raise_floors(first) or self.floors[0] > before:
+                        widening = False
+            grant = yield
+
+    def _unmirror(
+        self, melds: list[tuple[Card, ...]], placed: list[int]
+    ) -> tuple[list[tuple[Card, ...]], list[int]]:
+        """The mirror image's melds and placed codes, read back (runs in ascending order)."""
+        back = _MIRROR[self.ace_high]
+        out = []
+        for meld in reversed(melds):
+            cards = tuple(_BY_CODE[back[card.code]] for card in meld)
+            out.append(classify_meld(cards, self.profile).canonical)
+        return out, [back[code] for code in placed]
 
     def _least_loss(self, start: tuple[Any, ...]) -> float:
         """The least loss from ``start``, by searches within a growing budget."""
@@ -850,9 +933,8 @@ def _options(
                 acts.append(("close", deficit))
         elif _length(d) >= min_run and _natural(d):
             acts.append(("close", 0))
-        if not (at_top and _ace(d)):
-            if _jokers(d) < run_cap and not (lazy and value >= top):
-                acts.append(("jok", 1))
+        if not (at_top and _ace(d)) and _jokers(d) < run_cap and not (lazy and value >= top):
+            acts.append(("jok", 1))
         choices_per_run.append(acts)
     for combo in product(*choices_per_run) if runs else [()]:
         actions = tuple(a for a, _ in combo)
