@@ -224,9 +224,9 @@ def test_window_bounds_keep_the_sweep_exact(seed: int, monkeypatch: pytest.Monke
 @pytest.mark.parametrize("ace_high", [False, True])
 def test_the_mirror_image_reverses_values_and_is_its_own_inverse(ace_high: bool) -> None:
     """Values read backwards (A..K as K..A, or 2..K as K..2 with the ace at both ends)."""
-    from mexemexe.solver._sweep import _MIRROR
+    from mexemexe.solver._sweep import _relabel
 
-    mirror = _MIRROR[ace_high]
+    mirror = _relabel(ace_high, mirror=True, flip=False)
     assert all(mirror[mirror[code]] == code for code in range(53))
     assert mirror[m.JOKER.code] == m.JOKER.code
     ace, two, queen, king = (m.Card.parse(text).code for text in ("AH", "2H", "QH", "KH"))
@@ -236,11 +236,24 @@ def test_the_mirror_image_reverses_values_and_is_its_own_inverse(ace_high: bool)
         assert (mirror[ace], mirror[two]) == (king, queen)
 
 
+@pytest.mark.parametrize("ace_high", [False, True])
+def test_flipping_the_suits_keeps_the_values_and_is_its_own_inverse(ace_high: bool) -> None:
+    """Suits taken in reverse order, values kept; combined with the mirror, still an involution."""
+    from mexemexe.solver._sweep import _relabel
+
+    flip = _relabel(ace_high, mirror=False, flip=True)
+    both = _relabel(ace_high, mirror=True, flip=True)
+    assert all(flip[flip[code]] == code and both[both[code]] == code for code in range(53))
+    cards = [m.Card.from_code(code) for code in range(52)]
+    assert all(m.Card.from_code(flip[c.code]).rank == c.rank for c in cards)
+    assert len({m.Card.from_code(flip[c.code]).suit for c in cards}) == 4
+
+
 @pytest.mark.parametrize("seed", range(36, 60))
-def test_the_mirror_race_gives_valid_optimal_layouts(
+def test_the_race_of_symmetric_searches_gives_valid_optimal_layouts(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With the mirror image racing every search (a tiny limit), layouts stay valid and optimal."""
+    """With every symmetric search racing (a tiny limit), layouts stay valid and optimal."""
     from mexemexe.solver import _sweep
     from mexemexe.solver._search import Search
 
@@ -262,7 +275,7 @@ def test_the_mirror_race_gives_valid_optimal_layouts(
             assert sum(weights[c] for c in placed) == value
 
 
-def test_a_hard_position_is_answered_by_the_mirror_image() -> None:
+def test_a_hard_position_is_answered_by_a_symmetric_search() -> None:
     """A Brazilian position whose search meets its dead ends late, and its mirror's early."""
     table = (
         "2C 3C 4C 5C 6C 7C JK 9C 10C JC QC KC AC | AD 2D 3D JK 5D 6D 7D 8D 9D 10D JD QD KD"
@@ -272,16 +285,16 @@ def test_a_hard_position_is_answered_by_the_mirror_image() -> None:
     from mexemexe.solver import _sweep
 
     answered = []
-    unmirror = _sweep.Sweep._unmirror
+    read_back = _sweep.Sweep._read_back
 
     def spy(self: _sweep.Sweep, *args: object) -> object:
-        answered.append(True)
-        return unmirror(self, *args)  # type: ignore[arg-type]
+        answered.append(args[2:])
+        return read_back(self, *args)  # type: ignore[arg-type]
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_sweep.Sweep, "_unmirror", spy)
+        patch.setattr(_sweep.Sweep, "_read_back", spy)
         best = solver.best_play(table=table, hand="AS AC 4D 9C KC", profile=BR)
-    assert answered == [True]
+    assert answered == [(True, False)]
     assert len(best.placed) == 5
     assert BR.validate_table(best.table)
 

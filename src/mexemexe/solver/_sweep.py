@@ -59,7 +59,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Generator, Sequence
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import combinations, count, product
 from typing import TYPE_CHECKING, Any
 
 from .._cards import _BY_CODE, JOKER_CODE, Card
@@ -106,27 +106,33 @@ def _pending(d: int) -> int:
 #: States a search expands before it counts as hard (then windows bound it).
 _EASY = 1_000
 
+#: The round of slices in which the suit-reversed searches join the race.
+_JOIN = 2
 
-def _mirror(ace_high: bool) -> tuple[int, ...]:
-    """Each card's code with the values reversed.
 
-    A..K becomes K..A (ace low), or 2..K becomes K..2 with the ace kept at
-    both ends (ace high); jokers stay.
+def _relabel(ace_high: bool, mirror: bool, flip: bool) -> tuple[int, ...]:
+    """Each card's code under a symmetry of the rules, which is its own inverse.
+
+    ``mirror`` reverses the values: A..K becomes K..A (ace low), or 2..K
+    becomes K..2 with the ace kept at both ends (ace high). ``flip`` takes
+    the suits in reverse order. Jokers stay.
     """
     out = []
     for code in range(53):
         rank, suit = code >> 2, code & 3
         if code == JOKER_CODE:
             out.append(code)
-        elif ace_high:
-            out.append((0 if rank == 0 else 13 - rank) * 4 + suit)
-        else:
-            out.append((12 - rank) * 4 + suit)
+            continue
+        if mirror:
+            rank = (0 if rank == 0 else 13 - rank) if ace_high else 12 - rank
+        out.append(rank * 4 + (3 - suit if flip else suit))
     return tuple(out)
 
 
-#: `_mirror` for ace-low (``False``) and ace-high (``True``) rules; each is its own inverse.
-_MIRROR = {False: _mirror(False), True: _mirror(True)}
+#: The symmetries a hard position is also searched under (`Sweep._race`):
+#: (values reversed, suits reversed), and the round each joins the race in;
+#: the first is the position as given.
+_VARIANTS = ((False, False, 0), (True, False, 0), (False, True, _JOIN), (True, True, _JOIN))
 
 
 class _LimitError(Exception):
@@ -247,7 +253,7 @@ class Sweep:
         bound and grows; the first budget that holds the optimum proves it.
         """
         total = sum(self.weights[c] * self.may[c] for c in range(53))
-        sweep, loss = self._race()
+        sweep, variant, loss = self._race()
         if loss == INF:
             return NEG, [], []
         melds, placed = sweep._rebuild(sweep._start())
@@ -255,50 +261,56 @@ class Sweep:
             # No room for the spare jokers the lazy model assumed: redo eagerly.
             return Sweep(self.must, self.may, self.weights, self.profile, lazy=False).solve()
         if sweep is not self:
-            melds, placed = self._unmirror(melds, placed)
+            melds, placed = self._read_back(melds, placed, *variant)
         return total - loss, melds, placed
 
     def _start(self) -> tuple[Any, ...]:
         """The state before the first value: nothing open, no joker placed."""
         return self._advance((1, 0, ((), (), (), ()), 0, (0, 0), ((0, 0),) * 4))
 
-    def _race(self) -> tuple[Sweep, float]:
-        """The least loss, from this search or, for a hard position, its mirror image.
+    def _race(self) -> tuple[Sweep, tuple[bool, bool], float]:
+        """The least loss, from this search or, for a hard position, a symmetric one.
 
-        A run reads the same backwards, so the position with its values
-        reversed (`_MIRROR`) has the same least loss, and a search often meets
-        its dead ends late one way and early the other. Once this search
-        has used its first slice, the two take turns with slices twice as
-        long each round, and the first to finish answers: about twice the
-        work of the quicker one at most.
+        The rules treat the suits alike, and a run reads the same backwards,
+        so the position with its values or its suits reversed (`_relabel`)
+        has the same least loss, yet its search meets its dead ends at other
+        times: often late one way and early another. Once this search has
+        used its first slice, the variants (`_VARIANTS`) take turns, with
+        slices twice as long each round, and the first to finish answers:
+        at most a few times the work of the quickest.
 
         Returns:
-            The search that finished (this one or the mirror's) and the loss.
+            The search that finished, its variant, and the loss.
         """
-        mine = self._slices(self._start())
-        next(mine)
-        try:
-            mine.send(_EASY)
-        except StopIteration as done:
-            return self, done.value
-        back = _MIRROR[self.ace_high]
-        mirror = Sweep(
-            [self.must[back[code]] for code in range(53)],
-            [self.may[back[code]] for code in range(53)],
-            [self.weights[back[code]] for code in range(53)],
-            self.profile,
-            lazy=self.lazy,
-        )
-        theirs = mirror._slices(mirror._start())
-        next(theirs)
+        racers: list[tuple[Sweep, Generator[None, int, float]]] = []
         grant = _EASY
-        while True:
-            for sweep, slices in ((mirror, theirs), (self, mine)):
+        for round_ in count():
+            for index, (mirror, flip, joins) in enumerate(_VARIANTS):
+                if round_ < joins:
+                    break
+                if index == len(racers):
+                    sweep = self if index == 0 else self._variant(mirror, flip)
+                    slices = sweep._slices(sweep._start())
+                    next(slices)
+                    racers.append((sweep, slices))
+                sweep, slices = racers[index]
                 try:
                     slices.send(grant)
                 except StopIteration as done:
-                    return sweep, done.value
+                    return sweep, (mirror, flip), done.value
             grant *= 2
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _variant(self, mirror: bool, flip: bool) -> Sweep:
+        """The same search on the position relabelled by `_relabel`."""
+        to = _relabel(self.ace_high, mirror, flip)
+        return Sweep(
+            [self.must[to[code]] for code in range(53)],
+            [self.may[to[code]] for code in range(53)],
+            [self.weights[to[code]] for code in range(53)],
+            self.profile,
+            lazy=self.lazy,
+        )
 
     def _slices(self, start: tuple[Any, ...]) -> Generator[None, int, float]:
         """The search from ``start`` in slices: ``send(n)`` grants about n more states.
@@ -323,13 +335,13 @@ class Sweep:
                         widening = False
             grant = yield
 
-    def _unmirror(
-        self, melds: list[tuple[Card, ...]], placed: list[int]
+    def _read_back(
+        self, melds: list[tuple[Card, ...]], placed: list[int], mirror: bool, flip: bool
     ) -> tuple[list[tuple[Card, ...]], list[int]]:
-        """The mirror image's melds and placed codes, read back (runs in ascending order)."""
-        back = _MIRROR[self.ace_high]
+        """A variant's melds and placed codes, relabelled back (runs in ascending order)."""
+        back = _relabel(self.ace_high, mirror, flip)
         out = []
-        for meld in reversed(melds):
+        for meld in reversed(melds) if mirror else melds:
             cards = tuple(_BY_CODE[back[card.code]] for card in meld)
             out.append(classify_meld(cards, self.profile).canonical)
         return out, [back[code] for code in placed]
