@@ -299,6 +299,16 @@ def test_a_hard_position_is_answered_by_a_symmetric_search() -> None:
     assert BR.validate_table(best.table)
 
 
+def test_two_copies_in_groups_carry_the_jokers_their_two_groups_need() -> None:
+    """R3: 4C 4C 4D 4S make two groups of two at best, one joker each; the 4Cs carry both."""
+    from mexemexe.solver._sweep import _group_facts
+
+    # Two copies of suit 0, one each of suits 1 and 2; groups of 3-4; 1 joker a group; half units.
+    _room, shares, _later = _group_facts((2, 1, 1, 0), 3, 4, 1, 2)
+    assert shares[0] == (0, 0, 2)  # one copy: a group of three, no joker; two: one joker
+    assert shares[1] == (0, 0, 0)
+
+
 # -- lazy jokers (the fast model) and its exact fallback ------------------------------
 
 

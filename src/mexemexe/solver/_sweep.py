@@ -217,7 +217,7 @@ class Sweep:
         ]
         self.present.append([0] * 4)
         # Per value, what the bound needs to know about groups there (see
-        # `_group_facts`): group_room[v][suit][g], group_share[v][suit], and
+        # `_group_facts`): group_room[v][suit][g], group_share[v][suit][g], and
         # later[v][si], how many of the suits si..3 hold the value.
         self.unit = math.lcm(*range(1, max(self.min_group, 2)))
         facts = [
@@ -638,13 +638,13 @@ class Sweep:
             best = 0.0 if self._closing_need(runs) * unit <= jokers else INF
         else:
             best = INF
-            share = self.group_share[v][suit]
+            shares = self.group_share[v][suit]
             for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
                 v, suit, runs, self.jokers - jokers // unit, reserved
             ):
                 if loss >= best or (g and not self.group_room[v][suit][g]):
                     continue
-                cost = jokers_here * unit + g * share
+                cost = jokers_here * unit + shares[g]
                 if cost > jokers:
                     continue
                 sub = self._suit_bound(v + 1, suit, new_runs, res, jokers - cost)
@@ -858,29 +858,34 @@ class Sweep:
 @lru_cache(maxsize=4096)
 def _group_facts(
     present: tuple[int, ...], min_group: int, max_group: int, cap: int, unit: int
-) -> tuple[tuple[tuple[bool, bool, bool], ...], tuple[int, ...], tuple[int, ...]]:
-    """For the bound, per suit at one value: group room and joker share.
+) -> tuple[tuple[tuple[bool, bool, bool], ...], tuple[tuple[int, int, int], ...], tuple[int, ...]]:
+    """For the bound, per suit at one value: group room and joker shares.
 
     ``present`` counts each suit's copies at the value. Room: could ``g``
     (0, 1 or 2) copies join groups if every other suit's copies there were
-    free to join them, with up to ``cap`` jokers a group? Share: a group of k
-    naturals short of ``min_group`` needs ``min_group - k`` jokers, that is
-    ``(min_group - k) / k`` for each natural, counted in units of ``1 / unit``
-    joker and taken with k as large as the other suits holding the value
-    allow, so the shares never add up to more jokers than the groups need.
-    Later: for each fold position ``si``, how many of the suits ``si``..3 hold
-    the value.
+    free to join them, with up to ``cap`` jokers a group? Shares, by ``g``:
+    a group of k naturals short of ``min_group`` needs ``min_group - k``
+    jokers, that is ``(min_group - k) / k`` for each natural, counted in
+    units of ``1 / unit`` joker and taken with k as large as the other suits
+    holding the value allow, so the shares never add up to more jokers than
+    the groups need. Two copies sit in two groups, which share the other
+    suits' copies: their naturals add up to at most N, and since the share
+    falls ever more slowly as k grows, the two copies together carry at
+    least twice the share of a group of N / 2. Later: for each fold position
+    ``si``, how many of the suits ``si``..3 hold the value.
     """
     room: list[tuple[bool, bool, bool]] = []
-    share: list[int] = []
+    shares: list[tuple[int, int, int]] = []
     for suit in range(4):
         others = [n for t, n in enumerate(present) if t != suit]
         one, two = (sum(min(n, g) for n in others) >= g * (min_group - 1 - cap) for g in (1, 2))
         room.append((True, one, two))
-        naturals = min(max_group, 1 + sum(1 for n in others if n))
-        share.append(_share(naturals, min_group, unit))
+        single = _share(min(max_group, 1 + sum(1 for n in others if n)), min_group, unit)
+        both = min(2 * max_group, 2 + sum(min(n, 2) for n in others))
+        pair = unit * 2 * (2 * min_group - both) // both if 2 * min_group > both else 0
+        shares.append((0, single, max(2 * single, pair)))
     later = tuple(sum(1 for t in range(si, 4) if present[t]) for si in range(5))
-    return tuple(room), tuple(share), later
+    return tuple(room), tuple(shares), later
 
 
 def _share(naturals: int, min_group: int, unit: int) -> int:
