@@ -199,6 +199,8 @@ class Sweep:
         self.floors: list[float] = [0.0] * (self.top + 2)
         self.expanded = 0
         self.limit: float = INF
+        # A proven lower bound on the least loss, shared by the searches of a race.
+        self.proven = [0.0]
         self.suit_bounds: dict[Any, float] = {}
         self.suit_costs: dict[Any, tuple[list[float], list[int]]] = {}
         self.bounds: dict[Any, float] = {}
@@ -299,6 +301,7 @@ class Sweep:
                     break
                 if index == len(racers):
                     sweep = self if index == 0 else self._variant(mirror, flip)
+                    sweep.proven = self.proven
                     slices = sweep._slices(sweep._start())
                     next(slices)
                     racers.append((sweep, slices))
@@ -356,15 +359,21 @@ class Sweep:
         return out, [back[code] for code in placed]
 
     def _least_loss(self, start: tuple[Any, ...]) -> float:
-        """The least loss from ``start``, by searches within a growing budget."""
+        """The least loss from ``start``, by searches within a growing budget.
+
+        A failed search proves a lower bound, which ``proven`` passes on to
+        the other searches of the race (`_race`): their loss is the same.
+        """
         v, si, runs, used, gcount, reserved = start
         budget = self._bound(v, si, runs, used, reserved, gcount) if self.lazy else 0.0
-        budget = max(budget, self.floors[v])
+        proven = self.proven
+        budget = max(budget, self.floors[v], proven[0])
         while True:
             loss = self._search(start, budget)
             if loss <= budget or loss == INF:
                 return loss
-            budget = max(loss, 2 * budget)
+            proven[0] = max(proven[0], loss)
+            budget = max(loss, 2 * budget, proven[0])
 
     def _raise_floors(self, first: int) -> bool:
         """Raise ``floors`` by the least loss of the values from ``first`` up.
