@@ -522,13 +522,12 @@ class Sweep:
         already given to this value's groups (``gcount``) first take their
         share of the jokers.
         """
-        key = (v, si, runs, used, reserved, gcount)
+        left = self._units_left(v, si, used, gcount)
+        if left < 0:
+            return INF
+        key = (v, si, runs, reserved, left)
         total = self.bounds.get(key)
         if total is None:
-            left = self._units_left(v, si, used, gcount)
-            if left < 0:
-                self.bounds[key] = INF
-                return INF
             known = self.suit_bounds
             total = 0.0
             for suit in range(4):
@@ -542,7 +541,9 @@ class Sweep:
 
     def _units_left(self, v: int, si: int, used: int, gcount: tuple[int, int]) -> int:
         """Joker units the suits may still share: the jokers left, less the pending shares."""
-        return (self.jokers - used) * self.unit - self._pending(v, si, gcount)
+        if gcount[0] or gcount[1]:
+            return (self.jokers - used) * self.unit - self._pending(v, si, gcount)
+        return (self.jokers - used) * self.unit
 
     def _pending(self, v: int, si: int, gcount: tuple[int, int]) -> int:
         """Joker units the copies already given to value ``v``'s groups must carry.
@@ -578,13 +579,13 @@ class Sweep:
         left (the usual case), sharing changes nothing and the sum over joker
         splits is skipped.
         """
-        key = (v, si, runs, used, reserved, gcount, "shared")
-        found = self.bounds.get(key)
-        if found is not None:
-            return found
         left = self._units_left(v, si, used, gcount)
         if left < 0:
             return INF
+        key = (v, si, runs, reserved, left, "shared")
+        found = self.bounds.get(key)
+        if found is not None:
+            return found
         rows = []  # per suit wanting jokers: its bound with 0, 1, ... units, down to its best
         base = 0.0  # the bounds of the suits that want none
         need = 0
