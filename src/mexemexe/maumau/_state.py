@@ -131,11 +131,7 @@ class MauMauState:
         Raises:
             InvalidStateError: If the card count changed (an engine bug).
         """
-        new = _copy_state(self, changes)
-        count = sum(map(len, new.hands)) + len(new.stock) + len(new.discard_pile)
-        if count != len(new.profile._deck_codes):  # pragma: no cover - an engine bug
-            raise InvalidStateError("invalid Mau-Mau state: " + "; ".join(new._problems()))
-        return new
+        return _checked(_copy_state(self, changes))
 
     # -- queries ---------------------------------------------------------------
 
@@ -377,6 +373,15 @@ class MauMauState:
 
 
 _copy_state = copier(MauMauState)
+_make_state = maker(MauMauState)
+
+
+def _checked(new: MauMauState) -> MauMauState:
+    """``new``, after the cheap guard of `MauMauState._successor` (the card count)."""
+    count = sum(map(len, new.hands)) + len(new.stock) + len(new.discard_pile)
+    if count != len(new.profile._deck_codes):  # pragma: no cover - an engine bug
+        raise InvalidStateError("invalid Mau-Mau state: " + "; ".join(new._problems()))
+    return new
 
 
 @attrs.frozen(repr=False)
@@ -547,13 +552,24 @@ def _draw(state: MauMauState, move: Draw) -> MauMauState:
         if (reshuffles > state.reshuffles)
         else ""
     )
-    return state._successor(
-        hands=_with(state.hands, player, (*state.hand, *drawn)),
-        stock=stock,
-        discard_pile=pile,
-        reshuffles=reshuffles,
-        drawn=state.drawn + 1,
-        last=Outcome._trusted(player, move, drawn=drawn, note=note),
+    # The hot path: every field written out, in order (see `_successor`).
+    return _checked(
+        _make_state(
+            state.profile,
+            _with(state.hands, player, (*state.hand, *drawn)),
+            stock,
+            pile,
+            player,
+            state.direction,
+            state.turn,
+            state.requested_suit,
+            state.seed,
+            reshuffles,
+            state.drawn + 1,
+            state.passes,
+            Outcome._trusted(player, move, drawn=drawn, note=note),
+            None,
+        )
     )
 
 
@@ -639,18 +655,23 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
         notes.append(
             f"player {victim} draws {len(drawn)} and loses the turn ({profile.section('special')})"
         )
-    return state._successor(
-        hands=hands,
-        stock=stock,
-        discard_pile=pile,
-        reshuffles=reshuffles,
-        current_player=(player + step * direction) % n,
-        direction=direction,
-        turn=state.turn + 1,
-        requested_suit=move.suit if wild else None,
-        drawn=0,
-        passes=0,
-        last=Outcome._trusted(player, move, note="; ".join(notes)),
+    return _checked(
+        _make_state(
+            profile,
+            hands,
+            stock,
+            pile,
+            (player + step * direction) % n,
+            direction,
+            state.turn + 1,
+            move.suit if wild else None,
+            state.seed,
+            reshuffles,
+            0,
+            0,
+            Outcome._trusted(player, move, note="; ".join(notes)),
+            None,
+        )
     )
 
 
