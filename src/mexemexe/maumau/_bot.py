@@ -47,17 +47,30 @@ class MauMauBot:
                     best, best_value = card, value
         announce = len(view.hand) == 2
         if best is not None:
-            return Discard(best, None, announce)
+            return _discard(best, None, announce)
         if wild is not None:
             # Name the suit held most outside the Jacks (the first such in suit order).
             held = [0, 0, 0, 0]
             for card in view.hand:
                 if card.rank != wild_rank:
                     held[card.code & 3] += 1
-            return Discard(wild, _SUITS[held.index(max(held))], announce)
+            return _discard(wild, _SUITS[held.index(max(held))], announce)
         if view.stock_size or len(view.discard_pile) > 1:
-            return Draw()
-        return Pass()
+            return _DRAW
+        return _PASS
 
 
 _SUITS = tuple(Suit)
+# Moves are immutable values, so the bot hands out the same ones again.
+_DRAW = Draw()
+_PASS = Pass()
+_DISCARDS: dict[tuple[Card, Suit | None, bool], Discard] = {}
+
+
+def _discard(card: Card, suit: Suit | None, announce: bool) -> Discard:
+    """``Discard(card, suit, announce)``, made once."""
+    key = (card, suit, announce)
+    move = _DISCARDS.get(key)
+    if move is None:
+        move = _DISCARDS[key] = Discard(card, suit, announce)
+    return move
