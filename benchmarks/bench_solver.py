@@ -2,6 +2,7 @@
 
 Run: python benchmarks/bench_solver.py [--instances PATH] [--limit N] [--classes T12-H5,...]
      python benchmarks/bench_solver.py --cold   (import + first answer in fresh processes)
+     python benchmarks/bench_solver.py --selfplay brazilian   (positions from bot games)
 
 For each (T, H) class prints our median and max best-move time (warm: the
 median of --repeat calls per instance, as the anchor was timed) for both
@@ -39,9 +40,17 @@ def main() -> None:
     parser.add_argument(
         "--cold", action="store_true", help="time import + first answer in fresh processes"
     )
+    parser.add_argument(
+        "--selfplay",
+        metavar="PROFILE",
+        help="time the best play in positions of seeded SimpleBot games of PROFILE instead",
+    )
     args = parser.parse_args()
     if args.cold:
         cold_start()
+        return
+    if args.selfplay:
+        selfplay(args.selfplay)
         return
     print_reference()
     data = json.loads(args.instances.read_text(encoding="utf-8"))
@@ -87,6 +96,45 @@ def main() -> None:
             f"{amed / med:7.1f}x  {cards_ok:5}/{len(instances):<3} {value_ok:5}/{len(instances):<3}"
         )
     print(f"slowest single best-move: {worst:.1f} ms (target <= 100 ms)")
+
+
+def selfplay_positions(profile: str, games: int = 6) -> list[tuple[m.Table, tuple[m.Card, ...]]]:
+    """The table and hand every third turn once 45+ cards are down, in seeded SimpleBot games.
+
+    Late positions of real games: large tables, with the jokers, groups and
+    long runs that bots leave, which the random benchmark tables lack.
+    """
+    bot = m.SimpleBot()
+    positions = []
+    for seed in range(games):
+        state = m.deal(profile, players=4, seed=seed)
+        for turn in range(300):
+            if state.result is not None:
+                break
+            view = state.view(state.current_player)
+            if len(view.table.cards()) >= 45 and turn % 3 == 0:
+                positions.append((view.table, view.hand))
+            state = state.apply(bot.choose(view))
+    return positions
+
+
+def selfplay(profile: str) -> None:
+    """Median, 90th percentile and maximum best-play time over `selfplay_positions`."""
+    print_reference()
+    positions = selfplay_positions(profile)
+    times = []
+    for table, hand in positions:
+        start = time.perf_counter()
+        best = solver.best_play(table=table, hand=hand, profile=profile)
+        times.append((time.perf_counter() - start) * 1000)
+        assert m.get_profile(profile).validate_table(best.table)
+    times.sort()
+    print(
+        f"{len(times)} positions from {profile} SimpleBot games: "
+        f"median {statistics.median(times):.1f} ms, "
+        f"90th percentile {times[int(0.9 * len(times))]:.0f} ms, max {times[-1]:.0f} ms, "
+        f"total {sum(times) / 1000:.1f} s"
+    )
 
 
 COLD = (
