@@ -367,8 +367,9 @@ class GameState:
         best play of `mexemexe.solver.best_play`, which may rearrange the
         table. Other rearrangements are not enumerated (there are far too
         many). The search is exact and usually takes milliseconds, but on a
-        large table where the best play leaves cards in hand it can take
-        seconds; ``best=False`` leaves the solver out, for bots that need speed.
+        large table where the best play leaves cards in hand it can take a
+        second or more; ``best=False`` leaves the solver out, for bots that
+        need speed.
 
         Discard games (G): exactly the legal moves — every draw, every meld
         the hand can lay down, every lay-off, every joker swap and every
