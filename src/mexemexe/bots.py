@@ -200,7 +200,8 @@ class GreedyBot:
     games, and whenever the solver finds nothing, it plays like `SimpleBot`.
     The solver is exact; on a large table it takes tens of milliseconds as
     a rule and sometimes a second or more, so this bot is far slower than
-    `SimpleBot` (about one Brazilian round a second per process here).
+    `SimpleBot` (a Brazilian round with two greedy seats takes about two
+    seconds on the 2-core machine we benchmark on).
     """
 
     objective: str = "cards"
