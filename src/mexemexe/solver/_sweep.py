@@ -396,10 +396,10 @@ class Sweep:
         Solved on their own, with every joker, with runs allowed to come in
         from below (each suit starts with open runs long enough to close,
         as many as can cross: one per copy of the card below and one per
-        joker), and in
-        ace-high profiles with the aces free to end a run at the top at no
-        cost, since they may as well be played low. Every arrangement of the
-        whole position gives one of these, so its least loss is a bound.
+        joker), and in ace-high profiles with the aces free to end a run at
+        the top at no cost, since they may as well be played low. Every
+        arrangement of the whole position gives one of these, so its least
+        loss is a bound.
         """
         must, may, weights = list(self.must), list(self.may), list(self.weights)
         for code in range(52):
