@@ -276,7 +276,7 @@ def test_the_race_of_symmetric_searches_gives_valid_optimal_layouts(
 
 
 def test_a_hard_position_is_answered_by_a_symmetric_search() -> None:
-    """A Brazilian position whose search meets its dead ends late, and its mirror's early."""
+    """B5, ace high: a position whose search meets its dead ends late, and its mirror's early."""
     table = (
         "2C 3C 4C 5C 6C 7C JK 9C 10C JC QC KC AC | AD 2D 3D JK 5D 6D 7D 8D 9D 10D JD QD KD"
         " | 3S 3H 3D | 4S 4H 4D 4C | AS 2S 3S JK 5S 6S 7S 8S 9S 10S JS QS KS | 10H 10D 10C"
@@ -300,10 +300,10 @@ def test_a_hard_position_is_answered_by_a_symmetric_search() -> None:
 
 
 def test_two_copies_in_groups_carry_the_jokers_their_two_groups_need() -> None:
-    """R3: 4C 4C 4D 4S make two groups of two at best, one joker each; the 4Cs carry both."""
+    """R3: 4S 4S 4H 4D make two groups of two at best, one joker each; the 4Ss carry both."""
     from mexemexe.solver._sweep import _group_facts
 
-    # Two copies of suit 0, one each of suits 1 and 2; groups of 3-4; 1 joker a group; half units.
+    # Suits S H D C: two 4S, one 4H, one 4D; groups of 3-4; 1 joker a group; half units.
     _room, shares, _later = _group_facts((2, 1, 1, 0), 3, 4, 1, 2)
     assert shares[0] == (0, 0, 2)  # one copy: a group of three, no joker; two: one joker
     assert shares[1] == (0, 0, 0)

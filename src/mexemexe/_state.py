@@ -155,7 +155,7 @@ class GameState:
             InvalidStateError: If the card count changed (an engine bug).
         """
         new = _copy_state(self, changes)
-        if "hands" in changes or "table" in changes or "stock" in changes:
+        if not changes.keys().isdisjoint(_CARD_FIELDS):
             count = (
                 sum(map(len, new.hands))
                 + len(new.table.cards())
@@ -602,6 +602,8 @@ class GameState:
 
 
 _copy_state = copier(GameState)
+#: The fields that hold cards: a change to any of them gets the card count checked.
+_CARD_FIELDS = frozenset({"hands", "table", "stock", "discard_pile"})
 
 
 def _int(value: Any) -> int:

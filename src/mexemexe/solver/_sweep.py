@@ -35,23 +35,23 @@ search and a larger loss is proven, not guessed (cf. van Rijn, Takes & Vis,
 taken as possible wherever enough other suits hold the value, and each suit
 may use every joker left; where the suits' best plays need more jokers
 between them than are left, the jokers are shared out among the suits
-instead. A group short of naturals needs jokers; each of
-its naturals carries an equal share of them, counted in fractions of a
-joker and taken as small as the other suits holding the value allow, so
-the shares never add up to more jokers than the groups truly need. A state
-whose bound exceeds the budget is cut, the choices at each step are tried
-in order of their loss plus their bound, the most promising first, and a
-state stops trying choices once one reaches its proven lower bound.
+instead. A group short of naturals needs jokers; each of its naturals
+carries an equal share of them, counted in fractions of a joker and taken
+as small as the other suits holding the value allow (a suit's two copies
+sit in two groups that share those suits, and carry both groups' shares),
+so the shares never add up to more jokers than the groups truly need. A
+state whose bound exceeds the budget is cut, the choices at each step are
+tried in order of their loss plus their bound, the most promising first,
+and a state stops trying choices once one reaches its proven lower bound.
 
 **Windows.** A position that needs many states is also bounded by its top
 values alone: the cards from some value up, solved on their own with every
 joker and with runs free to come in from below. Their least loss bounds
 the loss of any state before that value. Windows widen one value at a time
 between slices of the search, while each stays cheap and until one raises
-the bound; a conflict among the
-high cards (say, three short groups and a gap for two jokers) is then seen
-from the start instead of being refuted anew under every choice of the low
-cards.
+the bound; a conflict among the high cards (say, three short groups and a
+gap for two jokers) is then seen from the start instead of being refuted
+anew under every choice of the low cards.
 
 **Symmetric searches race.** The rules treat the suits alike, and a run
 reads the same backwards, so the position with its values reversed, or its
@@ -332,8 +332,8 @@ class Sweep:
         top values alone, in windows that widen between slices until one
         needs too many states itself or raises the bound.
         """
-        windows = iter(range(self.top - 2, 1, -1)) if self.lazy else iter(())
-        widening = self.lazy
+        windows = iter(range(self.top - 2, 1, -1))
+        widening = self.lazy  # windows bound the lazy model only
         grant = yield
         while True:
             self.limit = self.expanded + grant
@@ -961,7 +961,8 @@ def _options(
     choices_per_run = []
     for d in runs:
         acts: list[tuple[str, int]] = []
-        if not (at_top and _ace(d)):
+        grows = not (at_top and _ace(d))  # a run begun on the low ace cannot reach 14
+        if grows:
             acts.append(("nat", 0))
         if lazy:
             deficit = _deficit(d, *args)
@@ -969,7 +970,7 @@ def _options(
                 acts.append(("close", deficit))
         elif _length(d) >= min_run and _natural(d):
             acts.append(("close", 0))
-        if not (at_top and _ace(d)) and _jokers(d) < run_cap and not (lazy and value >= top):
+        if grows and _jokers(d) < run_cap and not (lazy and value >= top):
             acts.append(("jok", 1))
         choices_per_run.append(acts)
     for combo in product(*choices_per_run) if runs else [()]:
