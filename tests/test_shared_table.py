@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -470,6 +472,9 @@ def test_propose_does_not_depend_on_meld_identity(
     assert shared.ok == copied.ok
     assert shared.placed == copied.placed
     assert shared.problems == copied.problems
+    # What a play places is the new table minus the old one, as multisets (B6).
+    before, after = Counter(state.table.cards()), Counter(c for meld in melds for c in meld)
+    assert shared.placed == tuple(sorted((after - before).elements()))
 
 
 def test_an_invalid_meld_kept_from_the_table_is_still_reported() -> None:

@@ -30,7 +30,7 @@ from .._errors import IllegalMoveError, Problem
 from .._meld_finder import find_melds
 from .._melds import classify_meld, meld_extensions
 from .._moves import Discard, Draw, LayDown, LayOff, Move, Play, SwapJoker
-from .._multiset import without
+from .._multiset import cards_without
 from .._outcomes import Outcome, Proposal
 from .._scoring import round_result
 from .._table import Table
@@ -111,7 +111,7 @@ def _finish(
         extensions = meld_extensions(meld, profile)
         for card in dict.fromkeys(hand):
             if card in extensions:
-                rest = without(hand, (card,))
+                rest = cards_without(hand, (card,))
                 assert rest is not None
                 grown = classify_meld((*meld, card), profile).canonical
                 if _finish(
@@ -120,7 +120,7 @@ def _finish(
                     seen[key] = True
                     return True
     for new in find_melds(hand, profile):
-        rest = without(hand, new)
+        rest = cards_without(hand, new)
         assert rest is not None
         if _finish(rest, (*melds, new), owed - new.count(JOKER), taken, profile, seen):
             seen[key] = True
@@ -259,7 +259,7 @@ def _draw(state: GameState, move: Draw) -> GameState:
 
 def _lay_down(state: GameState, move: LayDown) -> GameState:
     player = state.current_player
-    rest = without(state.hand, move.cards)
+    rest = cards_without(state.hand, move.cards)
     if rest is None:
         raise _illegal(
             state, f"cannot {move}", f"not all of {' '.join(map(str, move.cards))} are in the hand"
@@ -286,7 +286,7 @@ def _lay_off(state: GameState, move: LayOff) -> GameState:
         raise _illegal(
             state, f"cannot {move}", f"there is no meld {index} (the table has {len(state.table)})"
         )
-    rest = without(state.hand, (card,))
+    rest = cards_without(state.hand, (card,))
     if rest is None:
         raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
     meld = state.table.melds[index]
@@ -319,7 +319,7 @@ def _swap(state: GameState, move: SwapJoker) -> GameState:
         raise _illegal(
             state, f"cannot {move}", f"there is no meld {index} (the table has {len(state.table)})"
         )
-    rest = without(state.hand, (card,))
+    rest = cards_without(state.hand, (card,))
     if rest is None:
         raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
     meld = state.table.melds[index]
@@ -363,7 +363,7 @@ def _discard(state: GameState, move: Discard) -> GameState:
         raise _illegal(
             state, f"cannot {move}", "a rummy discard names no suit and announces nothing"
         )
-    rest = without(state.hand, (card,))
+    rest = cards_without(state.hand, (card,))
     if rest is None:
         raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
     if state.jokers_owed:
@@ -460,18 +460,18 @@ def _leaves_a_way_on(view: PlayerView, move: Move) -> bool:
         result = classify_meld(meld, profile)
         pairs = enumerate(zip(meld, result.resolved, strict=True))
         position = next(i for i, (c, r) in pairs if c == JOKER and r == move.card)
-        rest = without(hand, (move.card,))
+        rest = cards_without(hand, (move.card,))
         assert rest is not None
         swapped = _replace(meld, position, move.card)
         new_table = Table._trusted(_replace(table.melds, move.meld_index, swapped))
         return can_finish((*rest, JOKER), new_table, owed + 1, view.taken, profile)
     if isinstance(move, LayDown):
-        rest = without(hand, move.cards)
+        rest = cards_without(hand, move.cards)
         assert rest is not None
         new_table = Table._trusted((*table.melds, classify_meld(move.cards, profile).canonical))
         owed -= move.cards.count(JOKER)
     elif isinstance(move, LayOff):
-        rest = without(hand, (move.card,))
+        rest = cards_without(hand, (move.card,))
         assert rest is not None
         meld = classify_meld((*table.melds[move.meld_index], move.card), profile).canonical
         new_table = Table._trusted(_replace(table.melds, move.meld_index, meld))

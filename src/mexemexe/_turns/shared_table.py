@@ -29,7 +29,7 @@ from .._errors import IllegalMoveError, Problem
 from .._meld_finder import find_melds
 from .._melds import classify_meld
 from .._moves import Draw, Forfeit, Move, Pass, Play
-from .._multiset import without
+from .._multiset import cards_without
 from .._outcomes import Outcome, Proposal
 from .._scoring import round_result
 from .._table import Meld, Table
@@ -51,14 +51,17 @@ def _over_problem(state: GameState) -> Problem:
 
 def propose(state: GameState, table: Table) -> Proposal:
     """Check a proposed new table for the current player without changing anything."""
+    return _check(state, table)[0]
+
+
+def _check(state: GameState, table: Table) -> tuple[Proposal, tuple[Card, ...] | None]:
+    """`propose`, and the current player's hand after the play (``None`` if illegal)."""
     profile = state.profile
     play_rule = profile.section("play")
     problems: list[Problem] = []
     if state.result is not None:
-        return Proposal(table, (), (_over_problem(state),))
-    old, new = _moved_counts(state.table, table)
-    removed = _multiset_minus(old, new)
-    added = _multiset_minus(new, old)
+        return Proposal(table, (), (_over_problem(state),)), None
+    removed, added = _moved(state.table, table)
     placed = added
     if removed:
         problems.append(
@@ -73,12 +76,9 @@ def propose(state: GameState, table: Table) -> Proposal:
         problems.append(
             Problem("no card from the hand is added: a play lays down at least one", play_rule)
         )
-    not_held = (
-        ()
-        if without(state.hand, added) is not None
-        else _multiset_minus(_code_counts([added]), _code_counts([state.hand]))
-    )
-    if not_held:
+    rest = cards_without(state.hand, added)
+    if rest is None:
+        not_held = _multiset_minus(_code_counts([added]), _code_counts([state.hand]))
         problems.append(
             Problem(
                 f"not in player {state.current_player}'s hand",
@@ -89,7 +89,6 @@ def propose(state: GameState, table: Table) -> Proposal:
         )
     # Every meld valid (§0, B5, B7, R3). Card counts need no check of their
     # own: old table plus cards from the hand cannot exceed the deck.
-    table_jokers = profile.joker_policy == "runs" and _joker_count(state.table) > 0
     rules = profile._meld_rules
     # Melds a play keeps (the very objects) from a table already found valid
     # under these rules need no second look.
@@ -106,7 +105,7 @@ def propose(state: GameState, table: Table) -> Proposal:
         if result.kind is None:
             all_valid = False
             problems.extend(p.at(index) for p in result.problems)
-            if table_jokers and JOKER in meld:
+            if JOKER in meld and profile.joker_policy == "runs" and _joker_count(state.table):
                 problems.append(
                     Problem(
                         "a joker already on the table must stay in a valid run",
@@ -129,7 +128,7 @@ def propose(state: GameState, table: Table) -> Proposal:
                     placed,
                 )
             )
-    return Proposal(table, placed, tuple(problems))
+    return Proposal(table, placed, tuple(problems)), None if problems else rest
 
 
 def _joker_count(table: Table) -> int:
@@ -188,20 +187,36 @@ def _table_counts(table: Table) -> list[int]:
     return counts
 
 
-def _moved_counts(old: Table, new: Table) -> tuple[list[int], list[int]]:
-    """Card counts by code whose difference is ``new`` minus ``old`` as multisets.
+def _moved(old: Table, new: Table) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The cards of ``old`` missing from ``new``, and those of ``new`` not in ``old`` (sorted).
 
     When a play keeps most melds as they were (the same tuple objects, as
     bots and apps that edit the table build it), only the melds that changed
-    are counted; otherwise the whole tables, whose counts are memoized.
+    are compared; otherwise the whole tables, whose counts are memoized.
     """
     old_rest, new_rest = _changed_melds(old, new)
-    if len(old_rest) + len(new_rest) <= _FEW_MELDS:
-        return _code_counts(old_rest), _code_counts(new_rest)
-    return _table_counts(old), _table_counts(new)
+    if len(old_rest) + len(new_rest) > _FEW_MELDS:
+        before, after = _table_counts(old), _table_counts(new)
+        return _multiset_minus(before, after), _multiset_minus(after, before)
+    counts: dict[int, int] = {}
+    for meld in new_rest:
+        for code in map(CODE, meld):
+            counts[code] = counts.get(code, 0) + 1
+    removed = []
+    for meld in old_rest:
+        for code in map(CODE, meld):
+            left = counts.get(code)
+            if left:
+                counts[code] = left - 1
+            else:
+                removed.append(code)
+    added = sorted(code for code, left in counts.items() for _ in range(left))
+    return tuple(map(_BY_CODE.__getitem__, sorted(removed))), tuple(
+        map(_BY_CODE.__getitem__, added)
+    )
 
 
-#: Up to this many changed melds, counting them beats the tables' memoized counts.
+#: Up to this many changed melds, comparing them beats the tables' memoized counts.
 _FEW_MELDS = 8
 
 
@@ -256,17 +271,14 @@ def _end(state: GameState, reason: EndReason, outcome: Outcome, **changes: Any) 
 
 
 def _play(state: GameState, move: Play) -> GameState:
-    proposal = propose(state, move.table)
+    proposal, rest = _check(state, move.table)
     player = state.current_player
-    if not proposal:
+    if rest is None:
         raise IllegalMoveError(f"illegal play by player {player}", proposal.problems)
-    hand = list(state.hand)
-    for card in proposal.placed:
-        hand.remove(card)
-    hands = (*state.hands[:player], tuple(hand), *state.hands[player + 1 :])
+    hands = (*state.hands[:player], rest, *state.hands[player + 1 :])
     opened = (*state.opened[:player], True, *state.opened[player + 1 :])
     outcome = Outcome._trusted(player, move, placed=proposal.placed)
-    if not hand:
+    if not rest:
         return _end(state, "out", outcome, hands=hands, table=move.table, opened=opened, passes=0)
     return _next(state, hands=hands, table=move.table, opened=opened, passes=0, last=outcome)
 
