@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import attrs
@@ -289,3 +290,18 @@ def test_json_that_is_not_an_object_is_rejected() -> None:
     for loader in (m.GameState.from_json, maumau.MauMauState.from_json, m.GameRecord.from_json):
         with pytest.raises(InvalidStateError, match="is a JSON object"):
             loader("[1, 2]")
+
+
+def test_a_pickled_state_plays_on_like_the_original() -> None:
+    """A state sent to a worker process (pickle) plays on alike, its table memo left behind."""
+    state = m.deal("brazilian", 4, seed=5)
+    bots = [m.SimpleBot()] * 4
+    while state.table == m.Table() and not state.is_over:
+        state = state.apply(bots[state.current_player].choose(state.view(state.current_player)))
+    state.propose(state.table)  # fill the table's memo
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state
+    assert copy.table._memo == {}  # object ids mean nothing in another process
+    final, _ = m.play_round(state, bots)
+    final_copy, _ = m.play_round(copy, bots)
+    assert final_copy == final

@@ -78,6 +78,11 @@ class Table(Sequence[Meld]):
         object.__setattr__(table, "_memo", {})
         return table
 
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Meld, ...]]]:
+        # Pickle and copy the melds only: the memo holds object ids, which
+        # mean nothing in another process.
+        return (Table._trusted, (self.melds,))
+
     @classmethod
     def coerce(cls, table: TableLike) -> Table:
         """Return ``table`` as a `Table`: accepts a `Table`, notation text or a sequence of melds.

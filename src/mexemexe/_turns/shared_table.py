@@ -92,28 +92,33 @@ def _check(state: GameState, table: Table) -> tuple[Proposal, tuple[Card, ...] |
     rules = profile._meld_rules
     # Melds a play keeps (the very objects) from a table already found valid
     # under these rules need no second look.
-    kept = (
-        {id(meld) for meld in state.table.melds}
-        if state.table._memo.get("valid_under") is rules
-        else ()
-    )
-    all_valid = True
-    for index, meld in enumerate(table.melds):
-        if id(meld) in kept:
-            continue
-        result = classify_meld(meld, profile)
-        if result.kind is None:
-            all_valid = False
-            problems.extend(p.at(index) for p in result.problems)
-            if JOKER in meld and profile.joker_policy == "runs" and _joker_count(state.table):
-                problems.append(
-                    Problem(
-                        "a joker already on the table must stay in a valid run",
-                        profile.section("table_jokers"),
-                        index,
-                        meld,
+    kept = state.table._memo.get("valid_under") is rules
+    if kept:
+        old_ids = _meld_ids(state.table)
+        new_ids = _meld_ids(table)
+        fresh = [new_ids[i] for i in new_ids.keys() - old_ids.keys()]
+        all_valid = all(classify_meld(meld, profile).kind is not None for meld in fresh)
+    else:
+        all_valid = False
+    if not all_valid:
+        # Look at every meld (not kept as it was) in order, to report each problem.
+        all_valid = True
+        for index, meld in enumerate(table.melds):
+            if kept and id(meld) in old_ids:
+                continue
+            result = classify_meld(meld, profile)
+            if result.kind is None:
+                all_valid = False
+                problems.extend(p.at(index) for p in result.problems)
+                if JOKER in meld and profile.joker_policy == "runs" and _joker_count(state.table):
+                    problems.append(
+                        Problem(
+                            "a joker already on the table must stay in a valid run",
+                            profile.section("table_jokers"),
+                            index,
+                            meld,
+                        )
                     )
-                )
     if all_valid:
         table._memo["valid_under"] = rules
     if added and not state.opened[state.current_player] and profile.min_opening_points:
@@ -139,6 +144,14 @@ def _joker_count(table: Table) -> int:
     return count
 
 
+def _meld_ids(table: Table) -> dict[int, Meld]:
+    """The melds of ``table`` by object id (memoized on the table, which holds them)."""
+    found: dict[int, Meld] | None = table._memo.get("meld_ids")
+    if found is None:
+        found = table._memo["meld_ids"] = dict(zip(map(id, table.melds), table.melds, strict=True))
+    return found
+
+
 def _changed_melds(old: Table, new: Table) -> tuple[list[Meld], list[Meld]]:
     """The melds of ``old`` and of ``new`` left once the very same meld objects pair off.
 
@@ -146,13 +159,12 @@ def _changed_melds(old: Table, new: Table) -> tuple[list[Meld], list[Meld]]:
     the cards that moved are found from the few melds that changed; equal
     objects hold equal cards, so the multiset difference is the same.
     """
-    old_ids = {id(meld) for meld in old.melds}
-    new_ids = {id(meld) for meld in new.melds}
+    old_ids, new_ids = _meld_ids(old), _meld_ids(new)
     if len(old_ids) == len(old.melds) and len(new_ids) == len(new.melds):
         # No meld object twice in a table (the usual case): sets pair them off.
         return (
-            [meld for meld in old.melds if id(meld) not in new_ids],
-            [meld for meld in new.melds if id(meld) not in old_ids],
+            [old_ids[i] for i in old_ids.keys() - new_ids.keys()],
+            [new_ids[i] for i in new_ids.keys() - old_ids.keys()],
         )
     kept: dict[int, int] = {}
     for meld in old.melds:
@@ -198,22 +210,17 @@ def _moved(old: Table, new: Table) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     if len(old_rest) + len(new_rest) > _FEW_MELDS:
         before, after = _table_counts(old), _table_counts(new)
         return _multiset_minus(before, after), _multiset_minus(after, before)
-    counts: dict[int, int] = {}
-    for meld in new_rest:
-        for code in map(CODE, meld):
-            counts[code] = counts.get(code, 0) + 1
+    added = [code for meld in new_rest for code in map(CODE, meld)]
     removed = []
     for meld in old_rest:
         for code in map(CODE, meld):
-            left = counts.get(code)
-            if left:
-                counts[code] = left - 1
-            else:
+            try:
+                added.remove(code)
+            except ValueError:
                 removed.append(code)
-    added = sorted(code for code, left in counts.items() for _ in range(left))
-    return tuple(map(_BY_CODE.__getitem__, sorted(removed))), tuple(
-        map(_BY_CODE.__getitem__, added)
-    )
+    added.sort()
+    removed.sort()
+    return tuple(map(_BY_CODE.__getitem__, removed)), tuple(map(_BY_CODE.__getitem__, added))
 
 
 #: Up to this many changed melds, comparing them beats the tables' memoized counts.
