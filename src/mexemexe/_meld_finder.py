@@ -69,22 +69,22 @@ def _find(masks: list[int], jokers: int, rules: MeldRules) -> tuple[tuple[Card, 
         mask = masks[suit]
         if not run_j:
             # Without jokers a run needs min_run consecutive values held.
-            mask = mask | ((mask & 1) << 13) if top == 14 else mask
+            if top == 14:
+                mask |= (mask & 1) << 13
             for _ in range(min_run - 1):
                 mask &= mask >> 1
         if mask:
             found.update(_suit_runs(masks[suit], suit, run_j, top, min_run))
     group_j = max_j if rules.jokers_in_groups else 0
     need = rules.min_group - group_j  # suits a rank must hold
-    if need <= 1:
-        ranks = masks[0] | masks[1] | masks[2] | masks[3]
-    else:
-        ranks = 0
-        for chosen in combinations(masks, min(need, 4)) if need <= 4 else ():
-            both = chosen[0]
-            for other in chosen[1:]:
-                both &= other
-            ranks |= both
+    # at_least[k]: bit v - 1 set where at least k + 1 suits hold value v.
+    at_least = [0, 0, 0, 0]
+    for mask in masks:
+        at_least[3] |= at_least[2] & mask
+        at_least[2] |= at_least[1] & mask
+        at_least[1] |= at_least[0] & mask
+        at_least[0] |= mask
+    ranks = at_least[max(need, 1) - 1] if need <= 4 else 0
     while ranks:
         low = ranks & -ranks
         rank = low.bit_length() - 1
@@ -93,6 +93,8 @@ def _find(masks: list[int], jokers: int, rules: MeldRules) -> tuple[tuple[Card, 
         found.update(_rank_groups(rank, suits, group_j, rules.min_group, rules.max_group))
     # Valid by construction (sizes, joker limits, ace windows); a property
     # test checks every meld returned against classify_meld.
+    if not found:
+        return ()
     return tuple(found[key] for key in sorted(found))
 
 

@@ -65,7 +65,7 @@ class Outcome:
         """
         if not self.drawn or getattr(self.move, "source", "stock") == "discard":
             return self
-        return Outcome(
+        return _build(
             self.player, self.move, (), self.placed, self.penalty, self.note, len(self.drawn)
         )
 

@@ -129,7 +129,10 @@ def _lay_off_all(
         The cards laid off, and the `meld_extensions` of every meld of ``melds`` after.
     """
     known = _extension_index(table, profile)
-    if len(melds) == len(table.melds) and all(known[card.code] < 0 for card in hand):
+    if (
+        len(melds) == len(table.melds)
+        and max(map(known.__getitem__, map(CODE, hand)), default=-1) < 0
+    ):
         return [], table_extensions(table, profile)  # nothing to lay off (most turns)
     extensions = list(table_extensions(table, profile))
     index = list(known)
