@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 import timeit
 from collections.abc import Callable
 
-from _machine import print_reference
+from _machine import print_reference, throughput
 
 import mexemexe as m
 
@@ -74,18 +73,12 @@ def main() -> None:
 
     bots = [m.SimpleBot()] * 4
     m.play_round(m.deal(brazilian, 4, seed=0), bots)  # warm up
-    turns = 0
-    start = time.perf_counter()
-    for seed in range(args.rounds):
+
+    def play(seed: int) -> int:
         _final, record = m.play_round(m.deal(brazilian, 4, seed=seed), bots)
-        turns += len(record.moves)
-    elapsed = time.perf_counter() - start
-    rate = args.rounds / elapsed
-    print(
-        f"{'SimpleBot rounds, brazilian, 4 players':58} {rate:7.1f}/s  {'200/s':>9}  "
-        f"{'ok' if rate >= 200 else 'SLOW'}  ({turns / args.rounds:.0f} turns a round, "
-        f"{elapsed / turns * 1e6:.0f}µs a turn)"
-    )
+        return len(record.moves)
+
+    print(throughput(play, args.rounds).line("SimpleBot rounds, brazilian, 4 players", 200))
 
 
 if __name__ == "__main__":

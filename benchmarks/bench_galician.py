@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 import timeit
 
-from _machine import print_reference
+from _machine import print_reference, throughput
 
 import mexemexe as m
 
@@ -57,18 +56,12 @@ def main() -> None:
             )
     for name in ("galician", "galician-jokers"):
         bots = [m.SimpleBot()] * 4
-        moves = 0
-        start = time.perf_counter()
-        for seed in range(args.rounds):
+
+        def play(seed: int, name: str = name, bots: list[m.SimpleBot] = bots) -> int:
             _final, record = m.play_round(m.deal(name, 4, seed=seed), bots)
-            moves += len(record.moves)
-        elapsed = time.perf_counter() - start
-        rate = args.rounds / elapsed
-        print(
-            f"{f'SimpleBot rounds, {name}, 4 players':56} {rate:7.1f}/s  {'500/s':>9}  "
-            f"{'ok' if rate >= 500 else 'SLOW'}  ({moves / args.rounds:.0f} moves a round, "
-            f"{elapsed / moves * 1e6:.0f}µs a move)"
-        )
+            return len(record.moves)
+
+        print(throughput(play, args.rounds).line(f"SimpleBot rounds, {name}, 4 players", 500))
 
 
 if __name__ == "__main__":

@@ -6,9 +6,8 @@ Run: python benchmarks/bench_maumau.py [--hands N]
 from __future__ import annotations
 
 import argparse
-import time
 
-from _machine import print_reference
+from _machine import print_reference, throughput
 
 from mexemexe import maumau
 
@@ -20,18 +19,13 @@ def main() -> None:
     print_reference()
     for players in (4, 6):
         bots = [maumau.MauMauBot()] * players
-        moves = 0
-        start = time.perf_counter()
-        for seed in range(args.hands):
+
+        def play(seed: int, players: int = players, bots: list[maumau.MauMauBot] = bots) -> int:
             _final, record = maumau.play_round(maumau.deal(players, seed=seed), bots)
-            moves += len(record.moves)
-        elapsed = time.perf_counter() - start
-        rate = args.hands / elapsed
-        print(
-            f"MauMauBot hands, {players} players: {rate:7.1f}/s (target 2000/s, "
-            f"{'ok' if rate >= 2000 else 'SLOW'}; {moves / args.hands:.0f} moves a hand, "
-            f"{elapsed / moves * 1e6:.0f}µs a move)"
-        )
+            return len(record.moves)
+
+        result = throughput(play, args.hands)
+        print(result.line(f"MauMauBot hands, {players} players", 2000, unit="hand"))
 
 
 if __name__ == "__main__":
