@@ -146,6 +146,12 @@ class MeldResult:
     resolved: tuple[Card, ...] = ()
     order: tuple[int, ...] = ()
     problems: tuple[Problem, ...] = ()
+    # `canonical`, once built: a cached result hands out the same tuple object
+    # each time, which the identity caches of `classify_meld` and
+    # `meld_extensions` then recognise.
+    _canonical: tuple[Card, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
 
     @property
     def ok(self) -> bool:
@@ -163,9 +169,11 @@ class MeldResult:
     @property
     def canonical(self) -> tuple[Card, ...]:
         """The cards in canonical order (the cards as written if the meld is invalid)."""
-        if not self.order:
-            return self.cards
-        return tuple(self.cards[i] for i in self.order)
+        found = self._canonical
+        if found is None:
+            found = tuple(map(self.cards.__getitem__, self.order)) if self.order else self.cards
+            object.__setattr__(self, "_canonical", found)
+        return found
 
     @property
     def low(self) -> int | None:

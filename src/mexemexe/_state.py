@@ -158,7 +158,7 @@ class GameState:
         if not changes.keys().isdisjoint(_CARD_FIELDS):
             count = (
                 sum(map(len, new.hands))
-                + len(new.table.cards())
+                + sum(map(len, new.table.melds))
                 + len(new.stock)
                 + len(new.discard_pile)
             )

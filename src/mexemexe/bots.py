@@ -148,9 +148,12 @@ def _lay_off_all(
         melds[i] = extended
         placed.append(card)
         hand.remove(card)
-        # Rebuild the index: meld i now extends differently.
+        # Rebuild the index: meld i now extends differently. Only the cards
+        # that extended it before can point at it.
+        for old in extensions[i]:
+            if index[old.code] == i:
+                index[old.code] = -1
         extensions[i] = meld_extensions(extended, profile)
-        index = [-1 if k == i else k for k in index]
         _index_meld(index, extensions[i], i)
     return placed, tuple(extensions)
 
