@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+from typing import Any
+
 import pytest
 from hypothesis import given
 
@@ -56,6 +60,15 @@ def test_from_code_rejects_out_of_range() -> None:
     """A code outside 0-52 is a clear error."""
     with pytest.raises(ValueError, match="outside 0-52"):
         Card.from_code(53)
+
+
+@pytest.mark.parametrize(
+    "copy_of", [copy.copy, copy.deepcopy, lambda c: pickle.loads(pickle.dumps(c))]
+)
+def test_copies_and_pickles_are_the_same_card_object(copy_of: Any) -> None:
+    """A copied or unpickled card is the library's own object for that card, equal and identical."""
+    for card in (Card.parse("10H"), JOKER):
+        assert copy_of(card) is card
 
 
 def test_repr_evaluates_back_to_the_card() -> None:

@@ -226,6 +226,11 @@ class Card:
 
         return svg.card(self)
 
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        # Pickles and copies are the library's own card objects again (a card
+        # is immutable), which its identity caches recognise.
+        return (Card.from_code, (self.code,))
+
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         # IPython and hypothesis pretty-printers: show the pasteable repr.
         printer.text(repr(self))
