@@ -176,9 +176,14 @@ class Profile:
 
     _meld_rules: MeldRules = attrs.field(init=False, eq=False, hash=False, repr=False)
     _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _sections: dict[str, str] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         self._check()
+        sections: dict[str, str] = {}
+        for key, section in self.rule_sections:
+            sections.setdefault(key, section)  # the first entry for a key counts
+        object.__setattr__(self, "_sections", sections)
         object.__setattr__(self, "_meld_rules", MeldRules.from_profile(self))
         object.__setattr__(self, "_deck", make_deck(self.decks, self.jokers))
 
@@ -283,10 +288,7 @@ class Profile:
 
     def section(self, key: str) -> str:
         """The RULES.md section to cite for ``key`` (``"ace"``, ``"jokers"`` …), else ``"§0"``."""
-        for k, v in self.rule_sections:
-            if k == key:
-                return v
-        return "§0"
+        return self._sections.get(key, "§0")
 
     def classify_meld(self, cards: Iterable[Card | str] | str) -> MeldResult:
         """Classify ``cards`` as a run or a group, resolving its jokers; see `classify_meld`.

@@ -81,8 +81,13 @@ class SimpleBot:
             remember_extensions(table, profile, extensions)
             return Play(table)
         if view.stock_size or profile.stock_exhaustion != "pass":
-            return Draw()
-        return Pass()
+            return _DRAW
+        return _PASS
+
+
+#: Moves are immutable values: the bots hand out these shared ones.
+_DRAW = Draw()
+_PASS = Pass()
 
 
 def _choose_draw(view: PlayerView) -> Move:
