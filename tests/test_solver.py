@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
 from itertools import combinations
 
@@ -109,6 +111,26 @@ def test_brazilian_rules_in_the_solver() -> None:
     assert solver.arrange("7S 7H JK", BR) is None
     assert solver.arrange("5H JK JK 8H", BR) is None
     assert solver.arrange("5H JK JK 8H", RK) is not None
+
+
+def test_the_package_offers_the_solver_entry_points() -> None:
+    """mexemexe.arrange, best_play and BestPlay are the solver's own, imported on first use."""
+    assert (m.arrange, m.best_play, m.BestPlay) == (
+        solver.arrange,
+        solver.best_play,
+        solver.BestPlay,
+    )
+    assert {"arrange", "best_play", "BestPlay"} <= set(m.__all__) & set(dir(m))
+    with pytest.raises(AttributeError, match="no attribute 'not_a_name'"):
+        m.not_a_name  # noqa: B018
+
+
+def test_importing_the_package_leaves_the_solver_for_later() -> None:
+    """`import mexemexe` does not import the exact search until it is first used."""
+    code = "import sys, mexemexe as m; a = 'mexemexe.solver' in sys.modules; m.best_play; "
+    code += "print(a, 'mexemexe.solver' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]
 
 
 def test_nothing_to_place_keeps_the_table() -> None:

@@ -10,6 +10,8 @@ Examples:
     True
 """
 
+from typing import TYPE_CHECKING, Any
+
 from ._cards import JOKER, Card, Rank, Suit, make_deck
 from ._errors import (
     IllegalMoveError,
@@ -53,9 +55,30 @@ from ._validation import TableReport, validate_table
 from ._version import __version__
 from .bots import Bot, GreedyBot, RandomBot, SimpleBot
 
+if TYPE_CHECKING:
+    from .solver import BestPlay, arrange, best_play
+
+#: Names of `mexemexe.solver` also offered here, imported on first use (the
+#: exact search takes a noticeable part of the import time).
+_SOLVER_NAMES = ("BestPlay", "arrange", "best_play")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SOLVER_NAMES:
+        from . import solver
+
+        return getattr(solver, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_SOLVER_NAMES})
+
+
 __all__ = [
     "GALICIAN_SHORT_HAND_SIZES",
     "JOKER",
+    "BestPlay",
     "Bot",
     "Card",
     "Discard",
@@ -92,6 +115,8 @@ __all__ = [
     "Table",
     "TableReport",
     "__version__",
+    "arrange",
+    "best_play",
     "classify_meld",
     "deal",
     "find_melds",
