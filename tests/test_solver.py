@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mexemexe as m
-from mexemexe import solver
+from mexemexe import maumau, solver
 from mexemexe import strategies as mst
 
 RK = m.get_profile("rummikub")
@@ -123,6 +123,31 @@ def test_the_package_offers_the_solver_entry_points() -> None:
     assert {"arrange", "best_play", "BestPlay"} <= set(m.__all__) & set(dir(m))
     with pytest.raises(AttributeError, match="no attribute 'not_a_name'"):
         m.not_a_name  # noqa: B018
+
+
+@pytest.mark.parametrize("profile", ["brazilian", "rummikub", "galician"])
+def test_best_play_of_a_state_is_that_of_its_player(profile: str) -> None:
+    """best_play(state) and best_play(view) answer for the player to move, as the keyword form."""
+    state = m.deal(profile, 3, seed=11)
+    if state.phase == "draw":
+        state = state.draw()
+    keywords = solver.best_play(table=state.table, hand=state.hand, profile=state.profile)
+    assert solver.best_play(state) == keywords
+    assert solver.best_play(state.view(state.current_player)) == keywords
+    assert solver.best_play(state, objective="points") == solver.best_play(
+        table=state.table, hand=state.hand, profile=state.profile, objective="points"
+    )
+
+
+def test_best_play_wants_a_state_or_all_three_keywords() -> None:
+    """A state with keywords, missing keywords, or a game without a table is a TypeError."""
+    state = m.deal("rummikub", 2, seed=1)
+    with pytest.raises(TypeError, match="not both"):
+        solver.best_play(state, profile="rummikub")
+    with pytest.raises(TypeError, match="all of table=, hand= and profile="):
+        solver.best_play(table=state.table, hand=state.hand)
+    with pytest.raises(TypeError, match="not MauMauState"):
+        solver.best_play(maumau.deal(2, seed=1))  # type: ignore[arg-type]
 
 
 def test_importing_the_package_leaves_the_solver_for_later() -> None:

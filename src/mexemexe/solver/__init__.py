@@ -3,7 +3,8 @@
 ``arrange(cards, profile)`` lays a multiset of cards out as valid melds, or
 says that none exists; ``best_play(table=..., hand=..., profile=...)`` finds
 the new table that keeps every table card and places the most hand cards
-(or the most points). Both are exact: the search proves its answer optimal.
+(or the most points); ``best_play(state)`` does the same for the player to
+move. Both are exact: the search proves its answer optimal.
 Ties are broken deterministically (the same input, the same answer).
 
 The work is a rank-by-rank search (``_sweep``); a plain memoized search
@@ -20,12 +21,14 @@ Examples:
     >>> best = solver.best_play(table="5H 6H 7H JK", hand="AC 2C 3C", profile="rummikub")
     >>> len(best.placed)
     3
+    >>> solver.best_play(m.deal("rummikub", hands=["7H 8H 9H", "KS"], seed=1)).placed
+    (Card.parse('7H'), Card.parse('8H'), Card.parse('9H'))
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import attrs
 
@@ -35,6 +38,9 @@ from .._profiles import Profile, get_profile
 from .._table import Table, TableLike
 from ._fixed import best_fixed_play
 from ._sweep import NEG, Sweep
+
+if TYPE_CHECKING:
+    from .._state import GameState, PlayerView
 
 __all__ = ["BestPlay", "arrange", "best_play"]
 
@@ -133,19 +139,26 @@ def arrange(cards: Iterable[Card | str] | str, profile: Profile | str) -> Table 
 
 
 def best_play(
+    state: GameState | PlayerView | None = None,
     *,
-    table: TableLike,
-    hand: Iterable[Card | str] | str,
-    profile: Profile | str,
+    table: TableLike | None = None,
+    hand: Iterable[Card | str] | str | None = None,
+    profile: Profile | str | None = None,
     objective: Objective = "cards",
 ) -> BestPlay:
-    """The best new table from ``table`` and ``hand``: exact, deterministic.
+    """The best new table from a table and a hand: exact, deterministic.
+
+    Either ``best_play(state)``, for the player to move in a `GameState` (or
+    the player of a `PlayerView`: a hint that uses only what they see), or
+    ``best_play(table=..., hand=..., profile=...)``.
 
     Shared-table profiles (B6, R4): the table may be rearranged freely.
     Discard profiles (G4): the table's melds stay; the play is new melds
     from the hand and lay-offs onto the melds there (no joker exchange).
 
     Args:
+        state: A rummy state or player view, giving the table, the hand and
+            the profile.
         table: The table now (its cards must all stay).
         hand: The hand.
         profile: The rules (turn structure, ace and joker policies, meld sizes).
@@ -157,9 +170,22 @@ def best_play(
         empty and ``table`` is the table as it was.
 
     Raises:
+        TypeError: If both a state and ``table``/``hand``/``profile`` are
+            given, or neither a state nor all three, or ``state`` has no table.
         ValueError: If ``objective`` is unknown, or the table itself cannot be
             laid out validly (then no play exists).
     """
+    if state is not None:
+        if table is not None or hand is not None or profile is not None:
+            raise TypeError("best_play takes a state, or table=, hand= and profile=, not both")
+        try:
+            table, hand, profile = state.table, state.hand, state.profile
+        except AttributeError:
+            raise TypeError(
+                f"best_play needs a rummy GameState or PlayerView, not {type(state).__name__}"
+            ) from None
+    elif table is None or hand is None or profile is None:
+        raise TypeError("best_play needs a state, or all of table=, hand= and profile=")
     prof = get_profile(profile)
     old = Table.coerce(table)
     held = as_cards(hand)
