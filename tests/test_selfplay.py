@@ -71,6 +71,44 @@ def test_simulate_rejects_unknown_bots_and_seat_counts() -> None:
         m.simulate("brazilian", ["simple"] * 7, games=1)
 
 
+class _FirstMoveBot:
+    """A stateful user bot: counts its turns, always plays its first legal move."""
+
+    def __init__(self) -> None:
+        self.turns = 0
+
+    def choose(self, view: m.PlayerView) -> m.Move:
+        self.turns += 1
+        move: m.Move = view.legal_moves(best=False)[0]
+        return move
+
+
+def test_simulate_plays_the_users_bots_and_factories() -> None:
+    """Bots given as objects (copied afresh each round) or factories of the seat seed play too."""
+    mine = _FirstMoveBot()
+    seats = [mine, m.SimpleBot(), m.RandomBot, "random"]
+    one = m.simulate("brazilian", seats, games=4, seed=2)
+    with cf.ThreadPoolExecutor(max_workers=2) as pool:
+        threaded = m.simulate("brazilian", seats, games=4, seed=2, executor=pool)
+    assert one == threaded  # no state carried from round to round, however split
+    assert mine.turns == 0  # the object given is a template, never played itself
+    assert one.bots == ("_FirstMoveBot", "SimpleBot", "RandomBot", "random")
+    assert one.games == 4
+
+
+def test_simulate_on_worker_processes_matches_one_process() -> None:
+    """Bots and factories pickle to worker processes, with the same totals as in-process."""
+    seats = [m.SimpleBot(), m.RandomBot, "simple"]
+    alone = m.simulate("rummikub", seats, games=4, seed=3)
+    assert m.simulate("rummikub", seats, games=4, seed=3, workers=2) == alone
+
+
+def test_simulate_rejects_a_seat_that_is_no_bot() -> None:
+    """A seat must be a bot name, a bot or a factory."""
+    with pytest.raises(TypeError, match="not 3"):
+        m.simulate("brazilian", [3, "simple"], games=1)  # type: ignore[list-item]
+
+
 def test_simulate_command_prints_a_results_table() -> None:
     """mexemexe simulate prints the table of results."""
     out = io.StringIO()

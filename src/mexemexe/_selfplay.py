@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -10,7 +11,7 @@ import attrs
 from ._match import round_seed
 from ._profiles import Profile, get_profile
 from ._state import deal
-from .bots import BOTS
+from .bots import BOTS, Bot
 
 if TYPE_CHECKING:
     import concurrent.futures as cf
@@ -24,7 +25,7 @@ class SimulationResult:
 
     Attributes:
         profile_name: The rules played.
-        bots: The bot name at each seat.
+        bots: The bot at each seat: its name, or its class or factory's name.
         games: Rounds played.
         wins: Rounds won by each seat (a shared win counts for each winner).
         scores: Each seat's total score.
@@ -56,12 +57,35 @@ class SimulationResult:
 Outcome = tuple[tuple[int, ...], tuple[int, ...], int]
 
 
-def _play_one(profile: Profile, bots: tuple[str, ...], seed: int, index: int) -> Outcome:
+#: A seat: a bot's name in `BOTS`, a bot to copy afresh for every round, or a
+#: factory called with the seat's seed.
+BotSpec = str | Bot | Callable[[int], Bot]
+
+
+def _make_bot(spec: BotSpec, seed: int) -> Bot:
+    """The bot for one seat of one round."""
+    if isinstance(spec, str):
+        return BOTS[spec](seed)  # type: ignore[no-any-return]
+    if isinstance(spec, Bot) and not isinstance(spec, type):
+        return copy.deepcopy(spec)  # a fresh copy: a stateful bot starts anew each round
+    return spec(seed)
+
+
+def _label(spec: BotSpec) -> str:
+    """A seat's name in the results: the bot's name, class or factory."""
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, Bot) and not isinstance(spec, type):
+        return type(spec).__name__
+    return str(getattr(spec, "__name__", repr(spec)))
+
+
+def _play_one(profile: Profile, bots: tuple[BotSpec, ...], seed: int, index: int) -> Outcome:
     """One seeded round (run in a worker): winners, scores, turns."""
     from ._rounds import play_round
 
     game_seed = round_seed(seed, index)
-    players = [BOTS[name](game_seed + seat) for seat, name in enumerate(bots)]
+    players = [_make_bot(spec, game_seed + seat) for seat, spec in enumerate(bots)]
     final, record = play_round(deal(profile, len(bots), seed=game_seed), players)
     assert final.result is not None
     return final.result.winners, final.result.scores, len(record.moves)
@@ -69,7 +93,7 @@ def _play_one(profile: Profile, bots: tuple[str, ...], seed: int, index: int) ->
 
 def simulate(
     profile: Profile | str,
-    bots: Sequence[str],
+    bots: Sequence[BotSpec],
     games: int,
     seed: int = 0,
     *,
@@ -77,14 +101,18 @@ def simulate(
     executor: cf.Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationResult:
-    """Play ``games`` seeded rounds with the named bots and total the results.
+    """Play ``games`` seeded rounds with the given bots and total the results.
 
     Each round's deal (and each random bot) is seeded from ``seed`` and the
     round number, so results do not depend on how the work is split.
 
     Args:
         profile: The rules, or a registered name.
-        bots: One bot name per seat: ``"simple"``, ``"random"`` or ``"greedy"``.
+        bots: One per seat: a name (``"simple"``, ``"random"``, ``"greedy"``);
+            a bot (any object with ``choose``), copied afresh for every round;
+            or a factory called with the seat's seed for every round, such as
+            `RandomBot`. With worker processes they must pickle (a class or a
+            module-level function, not a lambda).
         games: How many rounds.
         seed: The seed of the whole run.
         workers: Processes to use when no executor is given (1: in this process).
@@ -97,12 +125,17 @@ def simulate(
 
     Raises:
         ValueError: If a bot name is unknown or the seat count does not fit the profile.
+        TypeError: If a seat is neither a name, a bot nor a callable.
     """
     prof = get_profile(profile)
-    names = tuple(bots)
-    unknown = [n for n in names if n not in BOTS]
+    specs = tuple(bots)
+    unknown = [spec for spec in specs if isinstance(spec, str) and spec not in BOTS]
     if unknown:
         raise ValueError(f"unknown bots {unknown}; known: {', '.join(BOTS)}")
+    odd = [spec for spec in specs if not isinstance(spec, (str, Bot)) and not callable(spec)]
+    if odd:
+        raise TypeError(f"a seat takes a bot name, a bot or a bot factory, not {odd[0]!r}")
+    names = tuple(map(_label, specs))
     prof.hand_size(len(names))  # raises ProfileError for a wrong player count
     wins = [0] * len(names)
     scores = [0] * len(names)
@@ -129,9 +162,9 @@ def simulate(
     try:
         if executor is None:
             for index in range(games):
-                add(_play_one(prof, names, seed, index))
+                add(_play_one(prof, specs, seed, index))
         else:
-            futures = [executor.submit(_play_one, prof, names, seed, i) for i in range(games)]
+            futures = [executor.submit(_play_one, prof, specs, seed, i) for i in range(games)]
             for future in cf.as_completed(futures):
                 add(future.result())
     finally:
