@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import io
+import pathlib
+import sys
 
 import pytest
 
@@ -96,6 +98,18 @@ def test_simulate_plays_the_users_bots_and_factories() -> None:
     assert one.games == 4
 
 
+def test_simulate_calls_a_factory_without_the_seed_if_it_takes_none() -> None:
+    """A bot class whose constructor takes no seed (SimpleBot, GreedyBot) is a factory too."""
+    by_class = m.simulate("rummikub", [m.SimpleBot, "simple"], games=3, seed=5)
+    by_name = m.simulate("rummikub", ["simple", "simple"], games=3, seed=5)
+    assert by_class.bots == ("SimpleBot", "simple")
+    assert (by_class.wins, by_class.scores, by_class.turns) == (
+        by_name.wins,
+        by_name.scores,
+        by_name.turns,
+    )
+
+
 def test_simulate_on_worker_processes_matches_one_process() -> None:
     """Bots and factories pickle to worker processes, with the same totals as in-process."""
     seats = [m.SimpleBot(), m.RandomBot, "simple"]
@@ -160,3 +174,36 @@ def test_no_hint_after_the_round() -> None:
     final, _ = m.play_round(m.deal("brazilian", players=2, seed=1), [m.SimpleBot()] * 2)
     with pytest.raises(m.IllegalMoveError, match="the round is over"):
         final.hint()
+
+
+def test_simulate_command_seats_a_bot_from_a_module(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--bots module:Name seats the user's own bot class, found in the working directory."""
+    (tmp_path / "my_bots_for_cli.py").write_text(
+        "import mexemexe as m\n\n"
+        "class Cautious:\n"
+        "    def __init__(self, seed):\n"
+        "        self.seed = seed\n\n"
+        "    def choose(self, view):\n"
+        "        return m.SimpleBot().choose(view)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the command may add the directory
+    out = io.StringIO()
+    args = ["simulate", "--profile", "rummikub", "--bots", "my_bots_for_cli:Cautious,simple"]
+    assert main([*args, "--games", "2"], out=out) == 0
+    assert "Cautious" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("seat", "message"),
+    [("no_such_module_here:Bot", "cannot import"), ("mexemexe:NoSuchBot", "has no 'NoSuchBot'")],
+)
+def test_simulate_command_names_a_missing_bot(
+    seat: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A module:Name seat that cannot be found is an error line, exit code 2."""
+    assert main(["simulate", "--bots", f"{seat},simple"], out=io.StringIO()) == 2
+    assert message in capsys.readouterr().err

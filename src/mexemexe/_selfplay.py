@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import inspect
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -58,7 +59,7 @@ Outcome = tuple[tuple[int, ...], tuple[int, ...], int]
 
 
 #: A seat: a bot's name in `BOTS`, a bot to copy afresh for every round, or a
-#: factory called with the seat's seed.
+#: factory called with the seat's seed (or with nothing if it takes no argument).
 BotSpec = str | Bot | Callable[[int], Bot]
 
 
@@ -68,7 +69,18 @@ def _make_bot(spec: BotSpec, seed: int) -> Bot:
         return BOTS[spec](seed)  # type: ignore[no-any-return]
     if isinstance(spec, Bot) and not isinstance(spec, type):
         return copy.deepcopy(spec)  # a fresh copy: a stateful bot starts anew each round
-    return spec(seed)
+    return spec(seed) if _takes_seed(spec) else spec()  # type: ignore[call-arg]
+
+
+def _takes_seed(factory: Callable[..., Bot]) -> bool:
+    """Whether ``factory`` can be called with one argument (a class like `SimpleBot` cannot)."""
+    try:
+        inspect.signature(factory).bind(0)
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read: try the seed
+        return True
+    return True
 
 
 def _label(spec: BotSpec) -> str:
@@ -110,8 +122,9 @@ def simulate(
         profile: The rules, or a registered name.
         bots: One per seat: a name (``"simple"``, ``"random"``, ``"greedy"``);
             a bot (any object with ``choose``), copied afresh for every round;
-            or a factory called with the seat's seed for every round, such as
-            `RandomBot`. With worker processes they must pickle (a class or a
+            or a factory called for every round with the seat's seed (or with
+            nothing, if it takes no argument), such as `RandomBot` or
+            `SimpleBot`. With worker processes they must pickle (a class or a
             module-level function, not a lambda).
         games: How many rounds.
         seed: The seed of the whole run.

@@ -5,7 +5,8 @@ Subcommands:
 * ``demo [--profile NAME] [--players N] [--seed S]`` — a seeded round played by bots;
 * ``validate "<table>" --profile NAME`` — check a table, exit code 0 if valid, 1 if not;
 * ``play [--profile NAME | --game maumau]`` — play against bots in the terminal;
-* ``simulate --bots simple,random --games N --workers W`` — self-play with a progress bar;
+* ``simulate --bots simple,random --games N --workers W`` — self-play with a progress bar
+  (a seat may also be ``module:Name``, your own bot);
 * ``rules NAME`` — print a profile's settings.
 
 Library errors (bad notation, unknown profile) are printed as one line with
@@ -220,10 +221,40 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
         out.write(f"  {state.last.describe()}\n")  # type: ignore[attr-defined]
 
 
+def _bot_spec(text: str) -> object:
+    """A seat of ``--bots``: a shipped bot's name, or ``module:attribute`` naming your own.
+
+    The attribute is a bot class or factory (called with the seat's seed) or
+    a bot object; modules are also looked for in the working directory.
+
+    Raises:
+        ValueError: If the module or the attribute cannot be found.
+    """
+    if ":" not in text:
+        return text
+    import importlib
+
+    module_name, _, attribute = text.partition(":")
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as err:
+        raise ValueError(f"cannot import {module_name!r} for bot {text!r}: {err}") from None
+    try:
+        return getattr(module, attribute)
+    except AttributeError:
+        raise ValueError(f"module {module_name!r} has no {attribute!r} for bot {text!r}") from None
+
+
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     from ._selfplay import simulate
 
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    try:
+        bots = [_bot_spec(b.strip()) for b in args.bots.split(",") if b.strip()]
+    except ValueError as err:
+        sys.stderr.write(f"mexemexe simulate: error: {err}\n")
+        return 2
     show = sys.stderr.isatty() or args.progress
 
     def progress(done: int, total: int) -> None:
@@ -238,9 +269,14 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
 
     try:
         result = simulate(
-            args.profile, bots, args.games, args.seed, workers=args.workers, progress=progress
+            args.profile,
+            bots,  # type: ignore[arg-type]
+            args.games,
+            args.seed,
+            workers=args.workers,
+            progress=progress,
         )
-    except ValueError as err:
+    except (ValueError, TypeError) as err:
         if isinstance(err, MexeMexeError):
             raise
         sys.stderr.write(f"mexemexe simulate: error: {err}\n")
@@ -325,7 +361,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         "-b",
         default="simple,simple,random,random",
-        help="one bot per seat: simple, random, greedy (comma-separated)",
+        help="one bot per seat, comma-separated: simple, random, greedy, or "
+        "module:Name for your own bot class, factory or object",
     )
     simulate.add_argument("--games", "-g", type=int, default=100, help="rounds to play")
     simulate.add_argument("--seed", "-s", type=int, default=0, help="seed of the whole run")
