@@ -53,6 +53,8 @@ def test_simulate_totals_and_is_independent_of_the_executor() -> None:
         )
     assert one == threaded
     assert one.games == 6
+    assert one.mean_scores() == tuple(total / 6 for total in one.scores)
+    assert one.win_rates() == tuple(wins / 6 for wins in one.wins)
     assert sum(one.wins) >= 6
     assert one.turns > 0
     assert "win rate" in one.table()

@@ -44,14 +44,21 @@ class SimulationResult:
         """Each seat's share of rounds won."""
         return tuple(w / self.games if self.games else 0.0 for w in self.wins)
 
+    def mean_scores(self) -> tuple[float, ...]:
+        """Each seat's mean score per round."""
+        return tuple(s / self.games if self.games else 0.0 for s in self.scores)
+
     def table(self) -> str:
         """A results table for people."""
         lines = [f"{self.games} rounds of {self.profile_name}, {self.turns} turns in all", ""]
-        lines.append(f"{'seat':>4}  {'bot':8} {'wins':>6} {'win rate':>9} {'mean score':>11}")
+        width = max([8, *map(len, self.bots)])
+        lines.append(f"{'seat':>4}  {'bot':{width}} {'wins':>6} {'win rate':>9} {'mean score':>11}")
+        rates, means = self.win_rates(), self.mean_scores()
         for seat, name in enumerate(self.bots):
-            mean = self.scores[seat] / self.games if self.games else 0.0
-            rate = self.win_rates()[seat]
-            lines.append(f"{seat:>4}  {name:8} {self.wins[seat]:>6} {rate:>8.1%} {mean:>11.1f}")
+            lines.append(
+                f"{seat:>4}  {name:{width}} {self.wins[seat]:>6} {rates[seat]:>8.1%} "
+                f"{means[seat]:>11.1f}"
+            )
         return "\n".join(lines)
 
 
