@@ -201,7 +201,11 @@ def test_simulate_command_seats_a_bot_from_a_module(
 
 @pytest.mark.parametrize(
     ("seat", "message"),
-    [("no_such_module_here:Bot", "cannot import"), ("mexemexe:NoSuchBot", "has no 'NoSuchBot'")],
+    [
+        ("no_such_module_here:Bot", "cannot import"),
+        ("mexemexe:NoSuchBot", "has no 'NoSuchBot'"),
+        ("mexemexe:__version__", "neither a bot nor"),
+    ],
 )
 def test_simulate_command_names_a_missing_bot(
     seat: str, message: str, capsys: pytest.CaptureFixture[str]

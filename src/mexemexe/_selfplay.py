@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import inspect
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -70,13 +70,20 @@ Outcome = tuple[tuple[int, ...], tuple[int, ...], int]
 BotSpec = str | Bot | Callable[[int], Bot]
 
 
+def _is_bot_object(spec: object) -> bool:
+    """Whether ``spec`` is a bot itself (a class with ``choose`` is a factory)."""
+    return isinstance(spec, Bot) and not isinstance(spec, type)
+
+
 def _make_bot(spec: BotSpec, seed: int) -> Bot:
     """The bot for one seat of one round."""
     if isinstance(spec, str):
         return BOTS[spec](seed)  # type: ignore[no-any-return]
-    if isinstance(spec, Bot) and not isinstance(spec, type):
-        return copy.deepcopy(spec)  # a fresh copy: a stateful bot starts anew each round
-    return spec(seed) if _takes_seed(spec) else spec()  # type: ignore[call-arg]
+    if _is_bot_object(spec):
+        # A fresh copy: a stateful bot starts anew each round.
+        return copy.deepcopy(spec)  # type: ignore[return-value]
+    factory = cast("Callable[..., Bot]", spec)
+    return factory(seed) if _takes_seed(factory) else factory()
 
 
 def _takes_seed(factory: Callable[..., Bot]) -> bool:
@@ -90,11 +97,16 @@ def _takes_seed(factory: Callable[..., Bot]) -> bool:
     return True
 
 
+def _is_seat(spec: object) -> bool:
+    """Whether ``spec`` can take a seat: a name, a bot or a factory."""
+    return isinstance(spec, str) or _is_bot_object(spec) or callable(spec)
+
+
 def _label(spec: BotSpec) -> str:
     """A seat's name in the results: the bot's name, class or factory."""
     if isinstance(spec, str):
         return spec
-    if isinstance(spec, Bot) and not isinstance(spec, type):
+    if _is_bot_object(spec):
         return type(spec).__name__
     return str(getattr(spec, "__name__", repr(spec)))
 
@@ -152,7 +164,7 @@ def simulate(
     unknown = [spec for spec in specs if isinstance(spec, str) and spec not in BOTS]
     if unknown:
         raise ValueError(f"unknown bots {unknown}; known: {', '.join(BOTS)}")
-    odd = [spec for spec in specs if not isinstance(spec, (str, Bot)) and not callable(spec)]
+    odd = [spec for spec in specs if not _is_seat(spec)]
     if odd:
         raise TypeError(f"a seat takes a bot name, a bot or a bot factory, not {odd[0]!r}")
     names = tuple(map(_label, specs))

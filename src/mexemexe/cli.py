@@ -228,7 +228,7 @@ def _bot_spec(text: str) -> object:
     a bot object; modules are also looked for in the working directory.
 
     Raises:
-        ValueError: If the module or the attribute cannot be found.
+        ValueError: If the module or the attribute cannot be found, or is no bot.
     """
     if ":" not in text:
         return text
@@ -242,9 +242,12 @@ def _bot_spec(text: str) -> object:
     except ImportError as err:
         raise ValueError(f"cannot import {module_name!r} for bot {text!r}: {err}") from None
     try:
-        return getattr(module, attribute)
+        found: object = getattr(module, attribute)
     except AttributeError:
         raise ValueError(f"module {module_name!r} has no {attribute!r} for bot {text!r}") from None
+    if not callable(found) and not hasattr(found, "choose"):
+        raise ValueError(f"{text!r} is neither a bot nor a bot class or factory")
+    return found
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -276,7 +279,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
             workers=args.workers,
             progress=progress,
         )
-    except (ValueError, TypeError) as err:
+    except ValueError as err:
         if isinstance(err, MexeMexeError):
             raise
         sys.stderr.write(f"mexemexe simulate: error: {err}\n")

@@ -61,7 +61,8 @@ def _check(state: GameState, table: Table) -> tuple[Proposal, tuple[Card, ...] |
     problems: list[Problem] = []
     if state.result is not None:
         return Proposal(table, (), (_over_problem(state),)), None
-    removed, added = _moved(state.table, table)
+    old_rest, new_rest = _changed_melds(state.table, table)
+    removed, added = _moved(state.table, table, old_rest, new_rest)
     placed = added
     if removed:
         problems.append(
@@ -93,15 +94,11 @@ def _check(state: GameState, table: Table) -> tuple[Proposal, tuple[Card, ...] |
     # Melds a play keeps (the very objects) from a table already found valid
     # under these rules need no second look.
     kept = state.table._memo.get("valid_under") is rules
-    if kept:
-        old_ids = _meld_ids(state.table)
-        new_ids = _meld_ids(table)
-        fresh = [new_ids[i] for i in new_ids.keys() - old_ids.keys()]
-        all_valid = all(classify_meld(meld, profile).kind is not None for meld in fresh)
-    else:
-        all_valid = False
+    # The melds not kept as they were are the play's new ones (`_changed_melds`).
+    all_valid = kept and all(classify_meld(meld, profile).kind is not None for meld in new_rest)
     if not all_valid:
         # Look at every meld (not kept as it was) in order, to report each problem.
+        old_ids = _meld_ids(state.table)
         all_valid = True
         for index, meld in enumerate(table.melds):
             if kept and id(meld) in old_ids:
@@ -199,14 +196,16 @@ def _table_counts(table: Table) -> list[int]:
     return counts
 
 
-def _moved(old: Table, new: Table) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+def _moved(
+    old: Table, new: Table, old_rest: list[Meld], new_rest: list[Meld]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The cards of ``old`` missing from ``new``, and those of ``new`` not in ``old`` (sorted).
 
+    ``old_rest`` and ``new_rest`` are the melds that changed (`_changed_melds`).
     When a play keeps most melds as they were (the same tuple objects, as
-    bots and apps that edit the table build it), only the melds that changed
-    are compared; otherwise the whole tables, whose counts are memoized.
+    bots and apps that edit the table build it), only those are compared;
+    otherwise the whole tables, whose counts are memoized.
     """
-    old_rest, new_rest = _changed_melds(old, new)
     if len(old_rest) + len(new_rest) > _FEW_MELDS:
         before, after = _table_counts(old), _table_counts(new)
         return _multiset_minus(before, after), _multiset_minus(after, before)

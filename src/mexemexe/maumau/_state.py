@@ -24,6 +24,7 @@ from .._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Proble
 from .._fastcopy import copier, maker
 from .._jsonio import dumps, loads_object
 from .._moves import Discard, Draw, Move, Pass
+from .._multiset import cards_without
 from .._notation import format_cards
 from .._outcomes import Outcome, RoundResult
 from .._random import Seed, make_rng, shuffled
@@ -598,9 +599,8 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
     profile = state.profile
     player = state.current_player
     card = move.card
-    hand = list(state.hand)
-    codes = list(map(CODE, hand))  # found by code: no Python-level card comparisons
-    if card.code not in codes:
+    rest = cards_without(state.hand, (card,))
+    if rest is None:
         raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
     if not state.playable(card):
         need = (
@@ -616,7 +616,7 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
         )
     if not wild and move.suit is not None:
         raise _illegal(state, f"cannot {move}", "only a Jack names a suit", "wild")
-    del hand[codes.index(card.code)]
+    hand = rest
     if move.announce and len(hand) != 1:
         raise _illegal(
             state,
