@@ -6,10 +6,12 @@ from collections import Counter
 from itertools import combinations
 
 import attrs
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import mexemexe as m
+from mexemexe import _meld_finder
 from mexemexe import strategies as mst
 
 PROFILES = [
@@ -17,7 +19,10 @@ PROFILES = [
     m.get_profile("rummikub"),
     m.get_profile("galician"),
     m.get_profile("galician-jokers"),
-    attrs.evolve(m.get_profile("galician"), ace="low_or_high"),
+    attrs.evolve(m.get_profile("galician"), name="galician-ace-high", ace="low_or_high"),
+    # Other meld sizes take the general branch of the finder's no-meld test.
+    attrs.evolve(m.get_profile("galician"), name="g44", min_run_size=4, min_group_size=4),
+    attrs.evolve(m.get_profile("brazilian"), name="b52", min_run_size=5, min_group_size=2),
 ]
 
 
@@ -56,6 +61,44 @@ def test_no_meld_is_missed(profile: m.Profile, hand: tuple[m.Card, ...]) -> None
                 if result.kind is m.MeldKind.RUN and stands_for_held:
                     continue
                 assert canonical(meld) in found, m.format_cards(meld)
+
+
+@given(st.sampled_from(PROFILES), mst.card_lists(min_size=0, max_size=14))
+def test_joker_free_hands_agree_with_the_uncached_search(
+    profile: m.Profile, hand: tuple[m.Card, ...]
+) -> None:
+    """The finder's bit test rules out no hand that holds a meld of naturals (§0 meld sizes)."""
+    naturals = [c for c in hand if c != m.JOKER]
+    masks = [0, 0, 0, 0]
+    for card in naturals:
+        masks[card.code & 3] |= 1 << (card.code >> 2)
+    rules = profile._meld_rules
+    expected = [tuple(x) for x in _meld_finder._find(masks, 0, rules)]
+    assert [tuple(x) for x in m.find_melds(naturals, profile)] == expected
+    if not _meld_finder._may_hold_natural_meld(masks, rules):
+        assert expected == []
+
+
+@pytest.mark.parametrize(
+    ("profile", "hand", "melds"),
+    [
+        ("galician", "7S 7H 7D 2C", ["7S 7H 7D"]),  # a group alone
+        *(("galician", f"5{s} 6{s} 7{s} KS", [f"5{s} 6{s} 7{s}"]) for s in "SHDC"),  # a run alone
+        ("galician", "7S 7H 5C 6D 9H", []),
+        ("galician", "QH KH AH", []),  # G7: the ace is low by default
+        ("brazilian", "QH KH AH", ["QH KH AH"]),  # B4: Q-K-A
+        ("brazilian", "KH AH 2H", []),  # never K-A-2
+        ("g44", "7S 7H 7D 8S 9S", []),
+        ("g44", "7S 7H 7D 7C", ["7S 7H 7D 7C"]),
+        ("b52", "7S 7H", ["7S 7H"]),
+    ],
+)
+def test_no_meld_test_on_chosen_hands(profile: str, hand: str, melds: list[str]) -> None:
+    """Chosen hands: each branch of the finder's no-meld test, and what the finder returns."""
+    rules = {p.name: p for p in PROFILES}[profile]
+    found = [m.format_cards(x) for x in m.find_melds(m.parse_cards(hand), rules)]
+    assert found[: len(melds)] == melds
+    assert bool(found) == bool(melds)
 
 
 def test_melds_are_sorted_largest_first() -> None:

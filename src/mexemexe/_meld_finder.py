@@ -48,6 +48,8 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
             jokers += 1
         else:
             masks[code & 3] |= 1 << (code >> 2)
+    if not jokers and not _may_hold_natural_meld(masks, rules):
+        return []  # most hands: answered by bit tests, without the cache
     key = (*masks, jokers)
     cache = rules.finder_cache
     melds = cache.get(key)
@@ -56,6 +58,47 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
             cache.clear()
         melds = cache[key] = _find(masks, jokers, rules)
     return list(melds)
+
+
+def _may_hold_natural_meld(masks: list[int], rules: MeldRules) -> bool:
+    """False only if no meld of natural cards can be made from ``masks``.
+
+    A run needs ``min_run`` consecutive values held in one suit (the ace also
+    above the king where it may be high); a group needs a value held in
+    ``min_group`` suits. A true answer may still find nothing. Written out
+    for the usual sizes of 3: this test answers most hands of every turn.
+    """
+    m0, m1, m2, m3 = masks
+    if rules.ace_high:
+        m0 |= (m0 & 1) << 13
+        m1 |= (m1 & 1) << 13
+        m2 |= (m2 & 1) << 13
+        m3 |= (m3 & 1) << 13
+    min_run = rules.min_run
+    if min_run == 3:
+        if (
+            m0 & m0 >> 1 & m0 >> 2
+            or m1 & m1 >> 1 & m1 >> 2
+            or m2 & m2 >> 1 & m2 >> 2
+            or m3 & m3 >> 1 & m3 >> 2
+        ):
+            return True
+    else:
+        for mask in (m0, m1, m2, m3):
+            for _ in range(min_run - 1):
+                mask &= mask >> 1
+            if mask:
+                return True
+    need = max(rules.min_group, 1)
+    if need == 3:  # a value held in at least three of the four suits
+        return (m0 & m1 & (m2 | m3) | m2 & m3 & (m0 | m1)) != 0
+    at_least = [0, 0, 0, 0]  # bit v - 1 set where at least k + 1 suits hold value v
+    for mask in (m0, m1, m2, m3):
+        at_least[3] |= at_least[2] & mask
+        at_least[2] |= at_least[1] & mask
+        at_least[1] |= at_least[0] & mask
+        at_least[0] |= mask
+    return need <= 4 and at_least[need - 1] != 0
 
 
 def _find(masks: list[int], jokers: int, rules: MeldRules) -> tuple[tuple[Card, ...], ...]:
