@@ -26,6 +26,7 @@ from ._moves import Discard, Draw, LayDown, LayOff, Move, Pass, Play
 from ._profiles import Profile
 from ._state import PlayerView
 from ._table import Table
+from ._turns.discard import stock_drawable
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SimpleBot"]
 
@@ -87,38 +88,58 @@ class SimpleBot:
 
 #: Moves are immutable values: the bots hand out these shared ones.
 _DRAW = Draw()
+_TAKE = Draw("discard")
 _PASS = Pass()
 
 
 def _choose_draw(view: PlayerView) -> Move:
-    """Discard games, draw phase: take the top discard if it joins a meld (G4)."""
-    legal = view.legal_moves()
-    take = Draw("discard")
-    if take in legal:
-        top = view.discard_pile[-1]
-        useful = _extension_index(view.table, view.profile)[top.code] >= 0 or any(
-            top in meld for meld in find_melds([*view.hand, top], view.profile)
-        )
-        if useful or Draw() not in legal:
-            return take
-    return Draw()
+    """Discard games, draw phase: take the top discard if it joins a meld (G4).
+
+    It is also taken when the stock cannot be drawn from (G8); with no
+    discard pile the bot draws from the stock.
+    """
+    pile = view.discard_pile
+    if pile:
+        top = pile[-1]
+        profile = view.profile
+        if (
+            _extension_index(view.table, profile)[top.code] >= 0
+            or not stock_drawable(view)
+            or any(top in meld for meld in find_melds([*view.hand, top], profile))
+        ):
+            return _TAKE
+    return _DRAW
 
 
 def _choose_meld_phase(view: PlayerView) -> Move:
-    """Discard games, meld phase: meld, else lay off, else discard (G4-G6)."""
+    """Discard games, meld phase: meld, else lay off, else discard (G4-G6).
+
+    It lays down its largest meld, else lays off its lowest card that extends
+    a table meld, else discards its highest-scoring card (the highest card
+    code among equals) other than a joker and the card it may not discard (G5).
+    """
     profile = view.profile
-    melds = find_melds(view.hand, profile)
+    hand = view.hand
+    melds = find_melds(hand, profile)
     if melds:
         return LayDown(melds[0])
     index = _extension_index(view.table, profile)
-    for card in sorted(view.hand, key=CODE):
-        if index[card.code] >= 0:
-            return LayOff(card, index[card.code])
+    if max(map(index.__getitem__, map(CODE, hand)), default=-1) >= 0:
+        for card in sorted(hand, key=CODE):
+            if index[card.code] >= 0:
+                return LayOff(card, index[card.code])
     taken = -1 if view.taken is None else view.taken.code
-    choices = [c for c in view.hand if c.code != taken and c.code != JOKER_CODE] or [
-        c for c in view.hand if c.code != taken
-    ]
-    worst = max(choices, key=lambda c: (profile.card_points(c), c.code))
+    points = profile.card_points
+    worst: Card | None = None
+    worst_points = worst_code = -1
+    for card in hand:
+        code = card.code
+        if code != taken and code != JOKER_CODE:
+            value = points(card)
+            if value > worst_points or (value == worst_points and code > worst_code):
+                worst, worst_points, worst_code = card, value, code
+    if worst is None:  # only jokers left to discard, besides the card taken (G5)
+        worst = next((c for c in hand if c.code != taken), hand[0])
     return Discard(worst)
 
 

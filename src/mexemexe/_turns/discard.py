@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from .._profiles import Profile
     from .._state import GameState, PlayerView
 
-__all__ = ["INITIAL_PHASE", "PHASES", "apply", "legal_moves", "propose"]
+__all__ = ["INITIAL_PHASE", "PHASES", "apply", "legal_moves", "propose", "stock_drawable"]
 
 #: ``"draw"``: the turn starts with a draw; ``"meld"``: melds, lay-offs, then a discard.
 PHASES = ("draw", "meld")
@@ -414,8 +414,7 @@ def legal_moves(view: PlayerView, *, best: bool = True) -> tuple[Move, ...]:
     profile = view.profile
     if view.phase == "draw":
         moves: list[Move] = []
-        stock = "draw" if view.stock_size else _empty_stock_status(view)
-        if stock != "impossible":
+        if stock_drawable(view):
             moves.append(Draw())
         if view.discard_pile:
             moves.append(Draw("discard"))
@@ -440,6 +439,11 @@ def legal_moves(view: PlayerView, *, best: bool = True) -> tuple[Move, ...]:
     if view.jokers_owed or profile.joker_swap or view.taken is not None:
         return tuple(dict.fromkeys(c for c in candidates if _leaves_a_way_on(view, c)))
     return tuple(dict.fromkeys(candidates))
+
+
+def stock_drawable(view: PlayerView) -> bool:
+    """Whether the draw phase may draw from the stock: cards there, or a pile to turn over (G8)."""
+    return bool(view.stock_size) or _empty_stock_status(view) != "impossible"
 
 
 def _empty_stock_status(view: PlayerView) -> str:
