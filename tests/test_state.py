@@ -11,6 +11,7 @@ import pytest
 
 import mexemexe as m
 from mexemexe import InvalidStateError
+from mexemexe._state import successor
 from tests.helpers import assert_conserved
 
 BR = m.get_profile("brazilian")
@@ -129,6 +130,24 @@ def test_a_state_that_duplicates_a_card_cannot_be_built() -> None:
     hands = ((*state.hands[0], extra), state.hands[1])
     with pytest.raises(InvalidStateError, match=f"too many: {extra} x1"):
         attrs.evolve(state, hands=hands)
+
+
+def test_engine_successors_guard_the_card_count() -> None:
+    """§0: an engine successor that changes a card field and loses a card is refused."""
+    state = m.deal(BR, players=2, seed=1)
+    build = successor("hands", "turn")
+    short = (state.hands[0][1:], state.hands[1])
+    with pytest.raises(InvalidStateError, match="missing: " + str(state.hands[0][0])):
+        build(state, short, 1)
+    assert build(state, state.hands, 5) == attrs.evolve(state, turn=5)
+
+
+def test_engine_successors_name_distinct_fields() -> None:
+    """A successor builder for a misspelt or repeated field is a ValueError at once."""
+    with pytest.raises(ValueError, match="not distinct fields of GameState"):
+        successor("hand")
+    with pytest.raises(ValueError, match="not distinct fields of GameState"):
+        successor("turn", "turn")
 
 
 def test_current_player_must_exist() -> None:

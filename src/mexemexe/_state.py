@@ -12,7 +12,7 @@ profile's ``turn_structure`` field.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
 from types import ModuleType
 from typing import Any, Literal
@@ -21,7 +21,7 @@ import attrs
 
 from ._cards import CODE, Card, as_cards
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
-from ._fastcopy import copier, maker
+from ._fastcopy import changer, copier, maker
 from ._jsonio import dumps, loads_object
 from ._moves import Move
 from ._notation import format_cards
@@ -155,18 +155,9 @@ class GameState:
             InvalidStateError: If the card count changed (an engine bug).
         """
         new = _copy_state(self, changes)
-        if not changes.keys().isdisjoint(_CARD_FIELDS):
-            count = (
-                sum(map(len, new.hands))
-                + sum(map(len, new.table.melds))
-                + len(new.stock)
-                + len(new.discard_pile)
-            )
-            if count != len(_deck_codes(new.profile)):
-                raise InvalidStateError(
-                    "invalid game state: " + _conservation_message(_all_codes(new), new.profile)
-                )
-        return new
+        if changes.keys().isdisjoint(_CARD_FIELDS):
+            return new
+        return _counted(new)
 
     def _consistency_problems(self) -> list[str]:
         profile = self.profile
@@ -604,6 +595,36 @@ class GameState:
 _copy_state = copier(GameState)
 #: The fields that hold cards: a change to any of them gets the card count checked.
 _CARD_FIELDS = frozenset({"hands", "table", "stock", "discard_pile"})
+
+
+def _counted(new: GameState) -> GameState:
+    """``new``, after the cheap guard of `GameState._successor`: the deck's card count.
+
+    Raises:
+        InvalidStateError: If the card count changed (an engine bug).
+    """
+    count = (
+        sum(map(len, new.hands))
+        + sum(map(len, new.table.melds))
+        + len(new.stock)
+        + len(new.discard_pile)
+    )
+    if count != len(_deck_codes(new.profile)):
+        raise InvalidStateError(
+            "invalid game state: " + _conservation_message(_all_codes(new), new.profile)
+        )
+    return new
+
+
+def successor(*names: str) -> Callable[..., GameState]:
+    """`GameState._successor` for an engine call site that always changes ``names``.
+
+    Returns ``build(state, *values)``, the values in the order of ``names``:
+    the same copy, with the same card-count guard where a card field changes,
+    without a mapping of changes (the engines' hottest moves use it).
+    """
+    check = None if _CARD_FIELDS.isdisjoint(names) else _counted
+    return changer(GameState, names, check)
 
 
 def _int(value: Any) -> int:

@@ -33,6 +33,7 @@ from .._moves import Discard, Draw, LayDown, LayOff, Move, Play, SwapJoker
 from .._multiset import cards_without
 from .._outcomes import Outcome, Proposal
 from .._scoring import round_result
+from .._state import successor
 from .._table import Table
 
 if TYPE_CHECKING:
@@ -148,13 +149,20 @@ def _end(state: GameState, reason: EndReason, outcome: Outcome, **changes: Any) 
     return state._successor(turn=state.turn + 1, last=outcome, result=result, **changes)
 
 
-def _after_meld(state: GameState, outcome: Outcome, **changes: Any) -> GameState:
+def _after_meld(
+    state: GameState,
+    outcome: Outcome,
+    hands: tuple[tuple[Card, ...], ...],
+    table: Table,
+    owners: tuple[tuple[int, ...], ...],
+    owed: int,
+) -> GameState:
     """Finish a meld-phase move: going out (G6), or stay in the meld phase if the turn can end."""
-    hand = changes["hands"][state.current_player]
+    hand = hands[state.current_player]
     if not hand:
-        return _end(state, "out", outcome, **changes)
-    table = changes.get("table", state.table)
-    owed = changes.get("jokers_owed", state.jokers_owed)
+        return _end(
+            state, "out", outcome, hands=hands, table=table, owners=owners, jokers_owed=owed
+        )
     if not can_finish(hand, table, owed, state.taken, state.profile):
         raise _illegal(
             state,
@@ -163,7 +171,7 @@ def _after_meld(state: GameState, outcome: Outcome, **changes: Any) -> GameState
             "cannot be discarded (G5) and a joker taken from the table must be melded (G12)",
             "discard",
         )
-    return state._successor(laid_this_turn=True, last=outcome, **changes)
+    return _after_melding(state, hands, table, owners, owed, True, outcome)
 
 
 # -- moves -----------------------------------------------------------------------------
@@ -207,7 +215,6 @@ def apply(state: GameState, move: Move) -> GameState:
 def _draw(state: GameState, move: Draw) -> GameState:
     player = state.current_player
     profile = state.profile
-    changes: dict[str, Any] = {}
     note = ""
     if move.source == "discard":
         if not state.discard_pile:
@@ -216,15 +223,16 @@ def _draw(state: GameState, move: Draw) -> GameState:
         pile = state.discard_pile[:-1]
         locked = None if profile.can_discard_taken_card or card in state.hand else card
         hand = tuple(sorted((*state.hand, card), key=CODE))
-        return state._successor(
-            hands=_replace(state.hands, player, hand),
-            discard_pile=pile,
-            phase="meld",
-            taken=locked,
-            last=Outcome._trusted(player, move, drawn=(card,)),
+        return _after_pile_draw(
+            state,
+            _replace(state.hands, player, hand),
+            pile,
+            "meld",
+            locked,
+            Outcome._trusted(player, move, drawn=(card,)),
         )
     status = _stock_draw(state)
-    stock, pile = state.stock, state.discard_pile
+    stock, pile, recycles = state.stock, state.discard_pile, state.recycles
     if status == "end":
         rule = profile.section("stock")
         note = f"the stock is empty after {state.recycles} turn-overs: no winner ({rule})"
@@ -239,21 +247,22 @@ def _draw(state: GameState, move: Draw) -> GameState:
     if status == "recycle":
         turned = tuple(reversed(pile))  # the bottom card of the pile is now on top
         stock, pile = turned[:-1], (turned[-1],)
-        changes["recycles"] = state.recycles + 1
+        recycles += 1
         note = (
             f"the discard pile was turned over as the new stock "
-            f"({changes['recycles']} of {profile.max_recycles}, {profile.section('stock')})"
+            f"({recycles} of {profile.max_recycles}, {profile.section('stock')})"
         )
     card = stock[-1]
     hand = tuple(sorted((*state.hand, card), key=CODE))
-    return state._successor(
-        hands=_replace(state.hands, player, hand),
-        stock=stock[:-1],
-        discard_pile=pile,
-        phase="meld",
-        taken=None,
-        last=Outcome._trusted(player, move, drawn=(card,), note=note),
-        **changes,
+    return _after_stock_draw(
+        state,
+        _replace(state.hands, player, hand),
+        stock[:-1],
+        pile,
+        recycles,
+        "meld",
+        None,
+        Outcome._trusted(player, move, drawn=(card,), note=note),
     )
 
 
@@ -272,10 +281,10 @@ def _lay_down(state: GameState, move: LayDown) -> GameState:
     return _after_meld(
         state,
         Outcome(player, move, placed=move.cards),
-        hands=_replace(state.hands, player, rest),
-        table=Table._trusted((*state.table.melds, meld)),
-        owners=(*state.owners, (player,) * len(meld)),
-        jokers_owed=max(0, state.jokers_owed - used),
+        _replace(state.hands, player, rest),
+        Table._trusted((*state.table.melds, meld)),
+        (*state.owners, (player,) * len(meld)),
+        max(0, state.jokers_owed - used),
     )
 
 
@@ -300,10 +309,10 @@ def _lay_off(state: GameState, move: LayOff) -> GameState:
     return _after_meld(
         state,
         Outcome(player, move, placed=(card,)),
-        hands=_replace(state.hands, player, rest),
-        table=Table._trusted(_replace(state.table.melds, index, new_meld)),
-        owners=_replace(state.owners, index, new_owners),
-        jokers_owed=max(0, state.jokers_owed - (card == JOKER)),
+        _replace(state.hands, player, rest),
+        Table._trusted(_replace(state.table.melds, index, new_meld)),
+        _replace(state.owners, index, new_owners),
+        max(0, state.jokers_owed - (card == JOKER)),
     )
 
 
@@ -386,18 +395,39 @@ def _discard(state: GameState, move: Discard) -> GameState:
     opened = _replace(state.opened, player, state.opened[player] or state.laid_this_turn)
     if not rest:
         return _end(state, "out", outcome, hands=hands, discard_pile=pile)
-    return state._successor(
-        hands=hands,
-        discard_pile=pile,
-        opened=opened,
-        current_player=(player + 1) % state.players,
-        turn=state.turn + 1,
-        phase="draw",
-        taken=None,
-        laid_this_turn=False,
-        jokers_owed=0,
-        last=outcome,
+    return _after_discard(
+        state,
+        hands,
+        pile,
+        opened,
+        (player + 1) % len(state.hands),
+        state.turn + 1,
+        "draw",
+        None,
+        False,
+        0,
+        outcome,
     )
+
+
+# The successors of the commonest moves, built without a mapping of changes.
+_after_melding = successor("hands", "table", "owners", "jokers_owed", "laid_this_turn", "last")
+_after_pile_draw = successor("hands", "discard_pile", "phase", "taken", "last")
+_after_stock_draw = successor(
+    "hands", "stock", "discard_pile", "recycles", "phase", "taken", "last"
+)
+_after_discard = successor(
+    "hands",
+    "discard_pile",
+    "opened",
+    "current_player",
+    "turn",
+    "phase",
+    "taken",
+    "laid_this_turn",
+    "jokers_owed",
+    "last",
+)
 
 
 # -- legal moves ---------------------------------------------------------------------

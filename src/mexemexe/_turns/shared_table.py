@@ -32,6 +32,7 @@ from .._moves import Draw, Forfeit, Move, Pass, Play
 from .._multiset import cards_without
 from .._outcomes import Outcome, Proposal
 from .._scoring import round_result
+from .._state import successor
 from .._table import Meld, Table
 
 if TYPE_CHECKING:
@@ -286,7 +287,8 @@ def _play(state: GameState, move: Play) -> GameState:
     outcome = Outcome._trusted(player, move, placed=proposal.placed)
     if not rest:
         return _end(state, "out", outcome, hands=hands, table=move.table, opened=opened, passes=0)
-    return _next(state, hands=hands, table=move.table, opened=opened, passes=0, last=outcome)
+    following = (player + 1) % len(state.hands)
+    return _after_play(state, hands, move.table, opened, 0, outcome, following, state.turn + 1)
 
 
 def _drawn(
@@ -319,9 +321,15 @@ def _draw(state: GameState, move: Draw) -> GameState:
         note = f"the stock is empty: the round ends ({profile.section('stock')})"
         return _end(state, "stock", Outcome(player, move, note=note))
     hands, stock, drawn = _drawn(state, 1)
-    return _next(
-        state, hands=hands, stock=stock, passes=0, last=Outcome._trusted(player, move, drawn=drawn)
-    )
+    outcome = Outcome._trusted(player, move, drawn=drawn)
+    following = (player + 1) % len(state.hands)
+    return _after_draw(state, hands, stock, 0, outcome, following, state.turn + 1)
+
+
+# The successors of the commonest moves (B3: the next player in index order),
+# built without a mapping of changes.
+_after_play = successor("hands", "table", "opened", "passes", "last", "current_player", "turn")
+_after_draw = successor("hands", "stock", "passes", "last", "current_player", "turn")
 
 
 def _forfeit(state: GameState, move: Forfeit) -> GameState:
