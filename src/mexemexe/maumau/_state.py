@@ -24,7 +24,7 @@ from .._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Proble
 from .._fastcopy import copier, maker
 from .._jsonio import dumps, loads_object
 from .._moves import Discard, Draw, Move, Pass
-from .._multiset import cards_without
+from .._multiset import card_inserted, card_without
 from .._notation import format_cards
 from .._outcomes import Outcome, RoundResult
 from .._random import Seed, make_rng, shuffled
@@ -239,16 +239,17 @@ class MauMauState:
         Raises:
             InvalidStateError: If ``player`` is not in the hand.
         """
-        if not isinstance(player, int) or not 0 <= player < self.players:
-            raise InvalidStateError(f"no player {player!r}: players are 0-{self.players - 1}")
+        hands = self.hands
+        if not isinstance(player, int) or not 0 <= player < len(hands):
+            raise InvalidStateError(f"no player {player!r}: players are 0-{len(hands) - 1}")
         last = self.last
         if last is not None and last.player != player:
             last = last.hidden()
         return _make_view(
             player,
             self.profile,
-            self.hands[player],
-            tuple(map(len, self.hands)),
+            hands[player],
+            tuple(map(len, hands)),
             len(self.stock),
             self.discard_pile,
             self.current_player,
@@ -540,24 +541,28 @@ def _apply(state: MauMauState, move: Move) -> MauMauState:
 def _draw(state: MauMauState, move: Draw) -> MauMauState:
     if move.source != "stock":
         raise _illegal(state, f"cannot {move}", "cards are drawn from the stock only", "turn")
-    drawn, stock, pile, reshuffles = _take(
-        state, state.stock, state.discard_pile, 1, state.reshuffles
-    )
-    if not drawn:
-        raise _illegal(
-            state, "cannot draw", "the stock is empty and there is nothing to reshuffle", "stock"
-        )
     player = state.current_player
-    note = (
-        f"the discard pile was reshuffled into the stock ({state.profile.section('stock')})"
-        if (reshuffles > state.reshuffles)
-        else ""
-    )
+    stock, pile, reshuffles = state.stock, state.discard_pile, state.reshuffles
+    note = ""
+    if stock:  # the common case
+        drawn: tuple[Card, ...] = stock[-1:]
+        stock = stock[:-1]
+    else:
+        drawn, stock, pile, reshuffles = _take(state, stock, pile, 1, reshuffles)
+        if not drawn:
+            raise _illegal(
+                state,
+                "cannot draw",
+                "the stock is empty and there is nothing to reshuffle",
+                "stock",
+            )
+        note = f"the discard pile was reshuffled into the stock ({state.profile.section('stock')})"
+    hands = state.hands
     # The hot path: every field written out, in order (see `_successor`).
     return _checked(
         _make_state(
             state.profile,
-            _with(state.hands, player, (*state.hand, *drawn)),
+            (*hands[:player], card_inserted(hands[player], drawn[0]), *hands[player + 1 :]),
             stock,
             pile,
             player,
@@ -599,10 +604,10 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
     profile = state.profile
     player = state.current_player
     card = move.card
-    rest = cards_without(state.hand, (card,))
+    rest = card_without(state.hands[player], card)
     if rest is None:
         raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
-    if not state.playable(card):
+    if not _playable(card, state.discard_pile[-1], state.requested_suit, profile):
         need = (
             f"the named suit {state.requested_suit.unicode}"
             if state.requested_suit is not None
@@ -626,7 +631,7 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
         )
     pile = (*state.discard_pile, card)
     stock, reshuffles = state.stock, state.reshuffles
-    hands = _with(state.hands, player, hand)
+    hands = (*state.hands[:player], hand, *state.hands[player + 1 :])  # still sorted
     notes: list[str] = []
     if not hand:
         return _end_hand(state, move, hands, stock, pile, reshuffles)
@@ -638,7 +643,7 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
         notes.append(
             f"the last card was not announced: drew {len(drawn)} ({profile.section('last')})"
         )
-    n = state.players
+    n = len(hands)
     direction = state.direction
     step = 1
     if card.rank == profile.reverse_rank:
