@@ -603,12 +603,7 @@ def _counted(new: GameState) -> GameState:
     Raises:
         InvalidStateError: If the card count changed (an engine bug).
     """
-    count = (
-        sum(map(len, new.hands))
-        + sum(map(len, new.table.melds))
-        + len(new.stock)
-        + len(new.discard_pile)
-    )
+    count = sum(map(len, new.hands)) + new.table.card_count + len(new.stock) + len(new.discard_pile)
     if count != len(_deck_codes(new.profile)):
         raise InvalidStateError(
             "invalid game state: " + _conservation_message(_all_codes(new), new.profile)

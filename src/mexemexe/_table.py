@@ -111,8 +111,11 @@ class Table(Sequence[Meld]):
 
     @property
     def card_count(self) -> int:
-        """How many cards lie on the table."""
-        return sum(len(meld) for meld in self.melds)
+        """How many cards lie on the table (memoized: a table never changes)."""
+        count: int | None = self._memo.get("card_count")
+        if count is None:
+            count = self._memo["card_count"] = sum(map(len, self.melds))
+        return count
 
     def unicode(self) -> str:
         """The table with unicode suits: ``"7♥ 8♥ 9♥ | 7♠ 7♦ 7♣"``."""
