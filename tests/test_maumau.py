@@ -193,7 +193,7 @@ def test_m6_jack_is_wild_and_names_the_suit() -> None:
     state = start(["JC 3D 4D", "KS 5D", "QS QD"], pile="9H")
     after = state.discard("JC", suit="S")
     assert after.requested_suit is m.Suit.SPADES
-    assert "5D does not match the named suit ♠" in reason(lambda: after.discard("5D"))
+    assert "5D does not match the named suit ♠ (M6)" in reason(lambda: after.discard("5D"))
     follow = after.discard("KS")
     assert follow.requested_suit is None
 

@@ -613,7 +613,8 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
             if state.requested_suit is not None
             else f"the suit or rank of {state.top}"
         )
-        raise _illegal(state, f"cannot {move}", f"{card} does not match {need}")
+        rule = "turn" if state.requested_suit is None else "wild"  # M2, or M6's named suit
+        raise _illegal(state, f"cannot {move}", f"{card} does not match {need}", rule)
     wild = card.rank == profile.wild_rank
     if wild and move.suit is None:
         raise _illegal(
