@@ -197,8 +197,11 @@ def _extension_index(table: Table, profile: Profile) -> list[int]:
     index: list[int] | None = table._memo.get(key)
     if index is None:
         index = [-1] * 53
-        for i, extensions in enumerate(table_extensions(table, profile)):
-            _index_meld(index, extensions, i)
+        found = table_extensions(table, profile)
+        # Last meld first, each overwriting: every card ends on the first meld it extends.
+        for i in range(len(found) - 1, -1, -1):
+            for card in found[i]:
+                index[card.code] = i
         table._memo[key] = index
     return index
 
