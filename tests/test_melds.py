@@ -335,6 +335,42 @@ def test_fast_validity_agrees_with_classification(data: st.DataObject) -> None:
     assert verdict == profile.is_valid_meld(meld)
 
 
+@pytest.mark.parametrize(
+    "name", ["brazilian", "rummikub", "galician", "galician-jokers", "brazilian-2j"]
+)
+def test_meld_extensions_agree_with_validity_on_every_window(name: str) -> None:
+    """Every run window of a suit (gaps and all) and every group, with 0-3 jokers (G4, B5, R3).
+
+    The extensions are the cards whose addition `_is_valid` accepts, card by card.
+    """
+    from mexemexe._melds import _extension_codes, _is_valid
+
+    profile = (
+        attrs.evolve(m.get_profile("brazilian"), name=name, max_jokers_per_meld=2)
+        if name == "brazilian-2j"  # B5 with two jokers a run: a lone natural may carry two
+        else m.get_profile(name)
+    )
+    rules = profile._meld_rules
+    melds = [[r * 4 + s for s in suits] for r in range(13) for suits in _subsets(4)]
+    for lo in range(1, 14):
+        for hi in range(lo, 14):
+            window = [(v - 1) * 4 + 2 for v in range(lo, hi + 1)]
+            melds.extend([window, window[1:], window[:1] + window[2:], [*window[:-1], 2]])
+    for codes in melds:
+        for jokers in range(4):
+            expected = []
+            if _is_valid(codes, jokers, rules):
+                expected = [
+                    x for x in range(52) if x not in codes and _is_valid([*codes, x], jokers, rules)
+                ]
+                expected += [JOKER.code] * _is_valid(codes, jokers + 1, rules)
+            assert _extension_codes(codes, jokers, rules) == expected, (codes, jokers)
+
+
+def _subsets(n: int) -> list[tuple[int, ...]]:
+    return [tuple(i for i in range(n) if mask >> i & 1) for mask in range(1, 1 << n)]
+
+
 def test_a_card_a_joker_stands_for_extends_the_meld() -> None:
     """A joker gives way to its natural card and moves to an end (R3, G12)."""
     assert Card.parse("QS") in m.meld_extensions(m.parse_cards("10S JS JK"), RK)

@@ -548,36 +548,54 @@ def meld_extensions(cards: Sequence[Card], profile: Profile) -> frozenset[Card]:
         return found
     codes = [c.code for c in cards if c.code != JOKER_CODE]
     jokers = len(cards) - len(codes)
-    candidates: set[int] = set()
-    if _is_valid(codes, jokers, rules):
-        candidates.add(JOKER_CODE)
-        if len({x >> 2 for x in codes}) == 1:
-            # A group (or one natural with jokers): any suit of its rank, as
-            # a joker standing for a suit may give way to it.
-            base = codes[0] & ~3
-            candidates.update(range(base, base + 4))
-        if len({x & 3 for x in codes}) == 1:
-            # A run: a card that fits a window one longer around the naturals
-            # (the jokers may move), with the ace low and, where allowed, high.
-            suit, n = codes[0] & 3, len(cards)
-            values = [(x >> 2) + 1 for x in codes]
-            shapes = [values, [14 if v == 1 else v for v in values]] if rules.ace_high else [values]
-            for shape in shapes:
-                for v in range(max(1, max(shape) - n), min(14, min(shape) + n) + 1):
-                    candidates.add(((v - 1) % 13) * 4 + suit)
-    found = frozenset(
-        _BY_CODE[x]
-        for x in sorted(candidates)
-        if (
-            _is_valid(codes, jokers + 1, rules)
-            if x == JOKER_CODE
-            else x not in codes and _is_valid([*codes, x], jokers, rules)
-        )
-    )
+    found = frozenset(map(_BY_CODE.__getitem__, _extension_codes(codes, jokers, rules)))
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     cache[cards] = found
     _remember(rules.identity_extensions, cards, found)
+    return found
+
+
+def _extension_codes(codes: list[int], jokers: int, rules: MeldRules) -> list[int]:
+    """The codes of the cards that extend the meld of naturals ``codes`` and ``jokers``, sorted.
+
+    `_is_valid`'s rules for the meld one card longer, worked out for every
+    card at once: a group takes a suit of its rank it lacks, a run a value of
+    its suit that leaves every natural inside a window of the new length
+    (the jokers move to make room), and the joker goes where one more fits.
+    """
+    if not _is_valid(codes, jokers, rules):
+        return []
+    n = len(codes) + jokers + 1  # the meld's size after the lay-off
+    found: list[int] = []
+    suits = {x & 3 for x in codes}
+    if len({x >> 2 for x in codes}) == 1 and (
+        rules.min_group <= n <= rules.max_group
+        and (not jokers or (rules.jokers_in_groups and jokers <= rules.max_jokers))
+    ):
+        base = codes[0] & ~3  # a group: a suit of the rank it does not hold yet
+        found.extend(base + s for s in range(4) if s not in suits)
+    if (
+        len(suits) == 1
+        and rules.min_run <= n <= 13
+        and (not jokers or (rules.jokers_in_runs and jokers <= rules.max_jokers))
+    ):
+        suit = codes[0] & 3
+        values = [(x >> 2) + 1 for x in codes]
+        lo, hi = min(values), max(values)
+        high = [14 if v == 1 else v for v in values] if rules.ace_high else None
+        for v in range(1, 14):
+            if v in values:
+                continue
+            if max(hi, v) - min(lo, v) < n:
+                found.append((v - 1) * 4 + suit)
+            elif high is not None and (v == 1 or 1 in values):
+                shifted = 14 if v == 1 else v
+                if max(*high, shifted) - min(*high, shifted) < n:
+                    found.append((v - 1) * 4 + suit)
+    if _is_valid(codes, jokers + 1, rules):
+        found.append(JOKER_CODE)
+    found.sort()
     return found
 
 
