@@ -14,7 +14,7 @@ from ._moves import Move, Play, parse_move
 from ._notation import format_cards, parse_cards
 from ._table import Table
 
-__all__ = ["Outcome", "Proposal", "RoundResult"]
+__all__ = ["Outcome", "Proposal", "RoundResult", "build_outcome"]
 
 EndReason = Literal["out", "stock", "blocked", "recycles", "in_progress"]
 
@@ -45,18 +45,6 @@ class Outcome:
     penalty: bool = False
     note: str = ""
     hidden_draws: int = 0
-
-    @classmethod
-    def _trusted(
-        cls,
-        player: int,
-        move: Move,
-        drawn: tuple[Card, ...] = (),
-        placed: tuple[Card, ...] = (),
-        note: str = "",
-    ) -> Outcome:
-        """An outcome from values that are already tuples of `Card` (no conversion)."""
-        return _build(player, move, drawn, placed, False, note, 0)
 
     def hidden(self) -> Outcome:
         """This outcome as other players see it: the drawn cards' identities removed.
@@ -123,6 +111,11 @@ class Outcome:
 
 
 _build = maker(Outcome)
+
+#: An `Outcome` from every field, positionally and unconverted, for the engines'
+#: hot paths: ``(player, move, drawn, placed, penalty, note, hidden_draws)``,
+#: with ``drawn`` and ``placed`` already tuples of `Card`.
+build_outcome = _build
 
 
 @attrs.frozen

@@ -443,7 +443,7 @@ class GameState:
         self._check_player(player)
         last = self.last
         if last is not None and last.player != player:
-            last = last.hidden()
+            last = last.hidden() if last.drawn else last
         return _make_view(
             player,
             self.profile,

@@ -31,7 +31,7 @@ from .._meld_finder import find_melds
 from .._melds import classify_meld, meld_extensions
 from .._moves import Discard, Draw, LayDown, LayOff, Move, Play, SwapJoker
 from .._multiset import cards_without
-from .._outcomes import Outcome, Proposal
+from .._outcomes import Outcome, Proposal, build_outcome
 from .._scoring import round_result
 from .._state import successor
 from .._table import Table
@@ -229,7 +229,7 @@ def _draw(state: GameState, move: Draw) -> GameState:
             pile,
             "meld",
             locked,
-            Outcome._trusted(player, move, drawn=(card,)),
+            build_outcome(player, move, (card,), (), False, "", 0),
         )
     status = _stock_draw(state)
     stock, pile, recycles = state.stock, state.discard_pile, state.recycles
@@ -262,7 +262,7 @@ def _draw(state: GameState, move: Draw) -> GameState:
         recycles,
         "meld",
         None,
-        Outcome._trusted(player, move, drawn=(card,), note=note),
+        build_outcome(player, move, (card,), (), False, note, 0),
     )
 
 
@@ -391,7 +391,7 @@ def _discard(state: GameState, move: Discard) -> GameState:
         )
     hands = _replace(state.hands, player, rest)
     pile = (*state.discard_pile, card)
-    outcome = Outcome._trusted(player, move)
+    outcome = build_outcome(player, move, (), (), False, "", 0)
     opened = _replace(state.opened, player, state.opened[player] or state.laid_this_turn)
     if not rest:
         return _end(state, "out", outcome, hands=hands, discard_pile=pile)

@@ -30,7 +30,7 @@ from .._meld_finder import find_melds
 from .._melds import classify_meld
 from .._moves import Draw, Forfeit, Move, Pass, Play
 from .._multiset import cards_without
-from .._outcomes import Outcome, Proposal
+from .._outcomes import Outcome, Proposal, build_outcome
 from .._scoring import round_result
 from .._state import successor
 from .._table import Meld, Table
@@ -284,7 +284,7 @@ def _play(state: GameState, move: Play) -> GameState:
         raise IllegalMoveError(f"illegal play by player {player}", proposal.problems)
     hands = (*state.hands[:player], rest, *state.hands[player + 1 :])
     opened = (*state.opened[:player], True, *state.opened[player + 1 :])
-    outcome = Outcome._trusted(player, move, placed=proposal.placed)
+    outcome = build_outcome(player, move, (), proposal.placed, False, "", 0)
     if not rest:
         return _end(state, "out", outcome, hands=hands, table=move.table, opened=opened, passes=0)
     following = (player + 1) % len(state.hands)
@@ -321,7 +321,7 @@ def _draw(state: GameState, move: Draw) -> GameState:
         note = f"the stock is empty: the round ends ({profile.section('stock')})"
         return _end(state, "stock", Outcome(player, move, note=note))
     hands, stock, drawn = _drawn(state, 1)
-    outcome = Outcome._trusted(player, move, drawn=drawn)
+    outcome = build_outcome(player, move, drawn, (), False, "", 0)
     following = (player + 1) % len(state.hands)
     return _after_draw(state, hands, stock, 0, outcome, following, state.turn + 1)
 

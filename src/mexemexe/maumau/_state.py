@@ -26,7 +26,7 @@ from .._jsonio import dumps, loads_object
 from .._moves import Discard, Draw, Move, Pass
 from .._multiset import card_inserted, card_without
 from .._notation import format_cards
-from .._outcomes import Outcome, RoundResult
+from .._outcomes import Outcome, RoundResult, build_outcome
 from .._random import Seed, make_rng, shuffled
 from ._profile import MAUMAU, MauMauProfile
 
@@ -244,7 +244,7 @@ class MauMauState:
             raise InvalidStateError(f"no player {player!r}: players are 0-{len(hands) - 1}")
         last = self.last
         if last is not None and last.player != player:
-            last = last.hidden()
+            last = last.hidden() if last.drawn else last
         return _make_view(
             player,
             self.profile,
@@ -573,7 +573,7 @@ def _draw(state: MauMauState, move: Draw) -> MauMauState:
             reshuffles,
             state.drawn + 1,
             state.passes,
-            Outcome._trusted(player, move, drawn=drawn, note=note),
+            build_outcome(player, move, drawn, (), False, note, 0),
             None,
         )
     )
@@ -675,7 +675,7 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
             reshuffles,
             0,
             0,
-            Outcome._trusted(player, move, note="; ".join(notes)),
+            build_outcome(player, move, (), (), False, "; ".join(notes), 0),
             None,
         )
     )
