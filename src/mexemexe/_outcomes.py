@@ -53,7 +53,7 @@ class Outcome:
         """
         if not self.drawn or getattr(self.move, "source", "stock") == "discard":
             return self
-        return _build(
+        return build_outcome(
             self.player, self.move, (), self.placed, self.penalty, self.note, len(self.drawn)
         )
 
@@ -110,12 +110,10 @@ class Outcome:
         )
 
 
-_build = maker(Outcome)
-
 #: An `Outcome` from every field, positionally and unconverted, for the engines'
 #: hot paths: ``(player, move, drawn, placed, penalty, note, hidden_draws)``,
 #: with ``drawn`` and ``placed`` already tuples of `Card`.
-build_outcome = _build
+build_outcome = maker(Outcome)
 
 
 @attrs.frozen
