@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 __all__ = ["find_melds"]
 
+#: By card code, the card's value bit in its suit's mask (none for the joker,
+#: whose code 52 would otherwise land in the spades mask).
+_VALUE_BIT = (*(1 << (code >> 2) for code in range(JOKER_CODE)), 0)
+
 #: Melds by their sort key: (minus the length, the card codes).
 _Keyed = dict[tuple[int, tuple[int, ...]], tuple[Card, ...]]
 
@@ -40,14 +44,11 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
         sorted by (more cards first, then card codes), without duplicates.
     """
     rules = profile._meld_rules
-    jokers = 0
+    codes = [card.code for card in cards]
+    jokers = codes.count(JOKER_CODE)
     masks = [0, 0, 0, 0]  # per suit: bit v - 1 set for each value v held
-    for card in cards:
-        code = card.code
-        if code == JOKER_CODE:
-            jokers += 1
-        else:
-            masks[code & 3] |= 1 << (code >> 2)
+    for code in codes:
+        masks[code & 3] |= _VALUE_BIT[code]
     if not jokers and not _may_hold_natural_meld(masks, rules):
         return []  # most hands: answered by bit tests, without the cache
     key = (*masks, jokers)

@@ -72,6 +72,8 @@ def _default_opened(state: GameState) -> tuple[bool, ...]:
 
 
 _ENGINES: dict[str, ModuleType] = {}
+#: Each engine's ``apply``, by turn structure (looked up once).
+_APPLY: dict[str, Callable[[GameState, Move], GameState]] = {}
 
 
 def _engine(profile: Profile) -> ModuleType:
@@ -243,8 +245,12 @@ class GameState:
         """
         if isinstance(move, str):
             move = Move.parse(move)
-        self._check_turn(player)
-        new: GameState = _engine(self.profile).apply(self, move)
+        if player is not None:
+            self._check_turn(player)
+        apply = _APPLY.get(self.profile.turn_structure)
+        if apply is None:
+            apply = _APPLY[self.profile.turn_structure] = _engine(self.profile).apply
+        new: GameState = apply(self, move)
         return new
 
     def draw(
@@ -440,16 +446,18 @@ class GameState:
         Raises:
             InvalidStateError: If ``player`` is not a player of this round.
         """
-        self._check_player(player)
+        hands = self.hands
+        if not isinstance(player, int) or not 0 <= player < len(hands):
+            self._check_player(player)  # raises
         last = self.last
         if last is not None and last.player != player:
             last = last.hidden() if last.drawn else last
         return _make_view(
             player,
             self.profile,
-            self.hands[player],
+            hands[player],
             self.table,
-            tuple(map(len, self.hands)),
+            tuple(map(len, hands)),
             len(self.stock),
             self.discard_pile,
             self.current_player,
@@ -604,7 +612,7 @@ def _counted(new: GameState) -> GameState:
         InvalidStateError: If the card count changed (an engine bug).
     """
     count = sum(map(len, new.hands)) + new.table.card_count + len(new.stock) + len(new.discard_pile)
-    if count != len(_deck_codes(new.profile)):
+    if count != len(new.profile._deck):
         raise InvalidStateError(
             "invalid game state: " + _conservation_message(_all_codes(new), new.profile)
         )
