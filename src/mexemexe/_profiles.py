@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from ._cards import Card, make_deck
+from ._cards import CODE, JOKER_CODE, Card, make_deck
 from ._errors import ProfileError
 from ._melds import MeldResult, MeldRules, classify_meld
 
@@ -177,6 +177,7 @@ class Profile:
     _meld_rules: MeldRules = attrs.field(init=False, eq=False, hash=False, repr=False)
     _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _sections: dict[str, str] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _points: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         self._check()
@@ -186,6 +187,7 @@ class Profile:
         object.__setattr__(self, "_sections", sections)
         object.__setattr__(self, "_meld_rules", MeldRules.from_profile(self))
         object.__setattr__(self, "_deck", make_deck(self.decks, self.jokers))
+        object.__setattr__(self, "_points", self._points_by_code())
 
     # -- consistency ----------------------------------------------------------
 
@@ -328,15 +330,18 @@ class Profile:
 
     def card_points(self, card: Card) -> int:
         """Hand points of one card (B10, R7, G9, G12)."""
-        if card.rank is None:
-            return self.joker_points
-        if card.rank == 1 and self.high_ace_points is not None and self.ace == "low_or_high":
-            return self.high_ace_points
-        return self.rank_points[card.rank - 1]
+        return self._points[card.code]
 
     def hand_points(self, cards: Iterable[Card]) -> int:
         """Total hand points of ``cards``."""
-        return sum(self.card_points(c) for c in cards)
+        return sum(map(self._points.__getitem__, map(CODE, cards)))
+
+    def _points_by_code(self) -> tuple[int, ...]:
+        """`card_points` of every card, by code: A..K by ``rank_points``, then the joker."""
+        points = [self.rank_points[code >> 2] for code in range(JOKER_CODE)]
+        if self.high_ace_points is not None and self.ace == "low_or_high":
+            points[:4] = [self.high_ace_points] * 4  # the aces (G9: 15 when they may be high)
+        return (*points, self.joker_points)
 
     # -- serialization --------------------------------------------------------------
 
