@@ -30,7 +30,7 @@ from .._errors import IllegalMoveError, Problem
 from .._meld_finder import find_melds
 from .._melds import classify_meld, meld_extensions
 from .._moves import Discard, Draw, LayDown, LayOff, Move, Play, SwapJoker
-from .._multiset import cards_without
+from .._multiset import card_inserted, card_without, cards_without
 from .._outcomes import Outcome, Proposal, build_outcome
 from .._scoring import round_result
 from .._state import successor
@@ -222,7 +222,7 @@ def _draw(state: GameState, move: Draw) -> GameState:
         card = state.discard_pile[-1]
         pile = state.discard_pile[:-1]
         locked = None if profile.can_discard_taken_card or card in state.hand else card
-        hand = tuple(sorted((*state.hand, card), key=CODE))
+        hand = card_inserted(state.hand, card)
         return _after_pile_draw(
             state,
             _replace(state.hands, player, hand),
@@ -253,7 +253,7 @@ def _draw(state: GameState, move: Draw) -> GameState:
             f"({recycles} of {profile.max_recycles}, {profile.section('stock')})"
         )
     card = stock[-1]
-    hand = tuple(sorted((*state.hand, card), key=CODE))
+    hand = card_inserted(state.hand, card)
     return _after_stock_draw(
         state,
         _replace(state.hands, player, hand),
@@ -372,7 +372,7 @@ def _discard(state: GameState, move: Discard) -> GameState:
         raise _illegal(
             state, f"cannot {move}", "a rummy discard names no suit and announces nothing"
         )
-    rest = cards_without(state.hand, (card,))
+    rest = card_without(state.hand, card)
     if rest is None:
         raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
     if state.jokers_owed:
