@@ -89,6 +89,10 @@ def can_finish(
     and a card other than the one locked by G5, or by melding the whole hand.
     Searches melds and lay-offs only when the quick answers fail.
     """
+    if not hand or (
+        (owed <= 0 or JOKER not in hand) and (taken is None or any(c != taken for c in hand))
+    ):
+        return True  # the quick answers of `_finish`, before sorting the hand
     return _finish(tuple(sorted(hand, key=CODE)), table.melds, owed, taken, profile, {})
 
 
