@@ -315,6 +315,13 @@ def test_state_round_trips_and_rejects_tampering() -> None:
         mm.MauMauState.from_dict(data)
 
 
+@pytest.mark.parametrize("data", [[1, 2], "state", None])
+def test_from_dict_refuses_what_is_not_a_mapping(data: object) -> None:
+    """Data that is not a mapping is an InvalidStateError saying so, not an AttributeError."""
+    with pytest.raises(InvalidStateError, match="a state is a mapping"):
+        mm.MauMauState.from_dict(data)  # type: ignore[arg-type]
+
+
 def test_views_hide_the_seed_and_other_hands() -> None:
     """A view has no other hand, no stock order and no seed."""
     state = mm.deal(3, seed=4)

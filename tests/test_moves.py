@@ -52,9 +52,27 @@ def test_bad_moves_say_why(text: str, reason: str) -> None:
 
 
 def test_draw_source_is_validated() -> None:
-    """Draw only from the stock or the discard pile."""
-    with pytest.raises(ValueError, match="source"):
+    """G4: draw only from the stock or the discard pile; another source is an IllegalMoveError."""
+    with pytest.raises(m.IllegalMoveError, match=r"draw from 'deck': .* discard pile \(G4\)"):
         Draw("deck")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("index", [-1, 1.5, True, "0"])
+def test_meld_indexes_are_whole_numbers_from_zero(index: object) -> None:
+    """G4, G12: a lay-off or joker swap names a meld counted from 0, quoting a bad index."""
+    with pytest.raises(m.IllegalMoveError, match=f"layoff onto meld {index!r}: .*counted from 0"):
+        m.LayOff("7H", index)  # type: ignore[arg-type]
+    with pytest.raises(m.IllegalMoveError, match=r"\(G12\)"):
+        m.SwapJoker("7H", index)  # type: ignore[arg-type]
+
+
+def test_a_negative_lay_off_changes_nothing() -> None:
+    """G4: state.lay_off onto meld -1 is refused with the library's error, the state unchanged."""
+    state = m.deal("galician", hands=["7H 8H 9H 2C", "KS"], table="4S 5S 6S", seed=1).draw()
+    before = state.to_dict()
+    with pytest.raises(m.IllegalMoveError, match="counted from 0"):
+        state.lay_off("7H", -1)
+    assert state.to_dict() == before
 
 
 def test_moves_are_hashable_values() -> None:

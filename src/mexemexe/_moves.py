@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Literal
 import attrs
 
 from ._cards import CODE, Card, Suit, as_cards
-from ._errors import NotationError
+from ._errors import IllegalMoveError, NotationError, Problem
 from ._notation import format_cards, parse_cards_span
 from ._table import Table
 
@@ -118,6 +118,27 @@ def _no_args(text: str, args: str, offset: int, keyword: str) -> None:
         )
 
 
+def _meld_index(rule: str) -> Any:
+    """A validator: a meld index counts from 0, else an `IllegalMoveError` citing ``rule``."""
+
+    def check(instance: Any, attribute: attrs.Attribute[int], value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise IllegalMoveError(
+                f"{instance.keyword} onto meld {value!r}",
+                [Problem("melds on the table are counted from 0", rule)],
+            )
+
+    return check
+
+
+def _draw_source(instance: Any, attribute: attrs.Attribute[str], value: Any) -> None:
+    if value not in ("stock", "discard"):
+        raise IllegalMoveError(
+            f"draw from {value!r}",
+            [Problem("cards are drawn from the stock or the discard pile", "G4")],
+        )
+
+
 @attrs.frozen(repr=False)
 class Draw(Move):
     """Draw one card: from the stock, or (discard games, G4) the top of the discard pile.
@@ -127,9 +148,7 @@ class Draw(Move):
     """
 
     keyword: ClassVar[str] = "draw"
-    source: Literal["stock", "discard"] = attrs.field(
-        default="stock", validator=attrs.validators.in_(("stock", "discard"))
-    )
+    source: Literal["stock", "discard"] = attrs.field(default="stock", validator=_draw_source)
 
     @classmethod
     def _from_args(cls, text: str, args: str, offset: int) -> Move:
@@ -260,7 +279,7 @@ class LayOff(Move):
 
     keyword: ClassVar[str] = "layoff"
     card: Card = attrs.field(converter=_card)
-    meld_index: int = attrs.field(validator=attrs.validators.ge(0))
+    meld_index: int = attrs.field(validator=_meld_index("G4"))
 
     @classmethod
     def _from_args(cls, text: str, args: str, offset: int) -> Move:
@@ -281,7 +300,7 @@ class SwapJoker(Move):
 
     keyword: ClassVar[str] = "swap"
     card: Card = attrs.field(converter=_card)
-    meld_index: int = attrs.field(validator=attrs.validators.ge(0))
+    meld_index: int = attrs.field(validator=_meld_index("G12"))
 
     @classmethod
     def _from_args(cls, text: str, args: str, offset: int) -> Move:

@@ -289,6 +289,8 @@ class MauMauState:
             InvalidStateError: If the data is malformed or breaks conservation.
         """
         try:
+            if not isinstance(data, Mapping):
+                raise InvalidStateError(f"a state is a mapping, got {type(data).__name__}")
             if data.get("schema") != SCHEMA:
                 raise InvalidStateError(
                     f"unknown schema {data.get('schema')!r} (expected {SCHEMA!r})"
