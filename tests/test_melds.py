@@ -335,21 +335,21 @@ def test_fast_validity_agrees_with_classification(data: st.DataObject) -> None:
     assert verdict == profile.is_valid_meld(meld)
 
 
-@pytest.mark.parametrize(
-    "name", ["brazilian", "rummikub", "galician", "galician-jokers", "brazilian-2j"]
-)
-def test_meld_extensions_agree_with_validity_on_every_window(name: str) -> None:
+WINDOW_PROFILES = [
+    *(m.get_profile(name) for name in ("brazilian", "rummikub", "galician", "galician-jokers")),
+    # B5 with two jokers a run: a lone natural may carry two, but never in a group.
+    attrs.evolve(m.get_profile("brazilian"), name="brazilian-2j", max_jokers_per_meld=2),
+]
+
+
+@pytest.mark.parametrize("profile", WINDOW_PROFILES, ids=lambda p: p.name)
+def test_meld_extensions_agree_with_validity_on_every_window(profile: m.Profile) -> None:
     """Every run window of a suit (gaps and all) and every group, with 0-3 jokers (G4, B5, R3).
 
     The extensions are the cards whose addition `_is_valid` accepts, card by card.
     """
     from mexemexe._melds import _extension_codes, _is_valid
 
-    profile = (
-        attrs.evolve(m.get_profile("brazilian"), name=name, max_jokers_per_meld=2)
-        if name == "brazilian-2j"  # B5 with two jokers a run: a lone natural may carry two
-        else m.get_profile(name)
-    )
     rules = profile._meld_rules
     melds = [[r * 4 + s for s in suits] for r in range(13) for suits in _subsets(4)]
     for lo in range(1, 14):
