@@ -10,7 +10,7 @@ checks it against `classify_meld` and against a brute-force search.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -93,13 +93,18 @@ def _may_hold_natural_meld(masks: list[int], rules: MeldRules) -> bool:
     need = max(rules.min_group, 1)
     if need == 3:  # a value held in at least three of the four suits
         return (m0 & m1 & (m2 | m3) | m2 & m3 & (m0 | m1)) != 0
-    at_least = [0, 0, 0, 0]  # bit v - 1 set where at least k + 1 suits hold value v
-    for mask in (m0, m1, m2, m3):
+    return need <= 4 and _held_in_suits((m0, m1, m2, m3))[need - 1] != 0
+
+
+def _held_in_suits(masks: Sequence[int]) -> list[int]:
+    """Per k, the values (bit v - 1) that at least k + 1 of the suits' ``masks`` hold."""
+    at_least = [0, 0, 0, 0]
+    for mask in masks:
         at_least[3] |= at_least[2] & mask
         at_least[2] |= at_least[1] & mask
         at_least[1] |= at_least[0] & mask
         at_least[0] |= mask
-    return need <= 4 and at_least[need - 1] != 0
+    return at_least
 
 
 def _find(masks: list[int], jokers: int, rules: MeldRules) -> tuple[tuple[Card, ...], ...]:
@@ -121,13 +126,7 @@ def _find(masks: list[int], jokers: int, rules: MeldRules) -> tuple[tuple[Card, 
             found.update(_suit_runs(masks[suit], suit, run_j, top, min_run))
     group_j = max_j if rules.jokers_in_groups else 0
     need = rules.min_group - group_j  # suits a rank must hold
-    # at_least[k]: bit v - 1 set where at least k + 1 suits hold value v.
-    at_least = [0, 0, 0, 0]
-    for mask in masks:
-        at_least[3] |= at_least[2] & mask
-        at_least[2] |= at_least[1] & mask
-        at_least[1] |= at_least[0] & mask
-        at_least[0] |= mask
+    at_least = _held_in_suits(masks)
     ranks = at_least[max(need, 1) - 1] if need <= 4 else 0
     while ranks:
         low = ranks & -ranks

@@ -197,11 +197,8 @@ def _extension_index(table: Table, profile: Profile) -> list[int]:
     index: list[int] | None = table._memo.get(key)
     if index is None:
         index = [-1] * 53
-        found = table_extensions(table, profile)
-        # Last meld first, each overwriting: every card ends on the first meld it extends.
-        for i in range(len(found) - 1, -1, -1):
-            for card in found[i]:
-                index[card.code] = i
+        for i, extensions in enumerate(table_extensions(table, profile)):
+            _index_meld(index, extensions, i)
         table._memo[key] = index
     return index
 
