@@ -106,3 +106,17 @@ def test_melds_are_sorted_largest_first() -> None:
     melds = m.find_melds(m.parse_cards("5H 6H 7H 8H 7S 7D"), m.get_profile("rummikub"))
     assert [len(x) for x in melds] == sorted((len(x) for x in melds), reverse=True)
     assert m.format_cards(melds[0]) == "5H 6H 7H 8H"
+
+
+@pytest.mark.parametrize(
+    ("jokers", "top", "min_run"), [(0, 13, 3), (0, 14, 4), (1, 13, 3), (1, 14, 3)]
+)
+def test_run_values_keep_every_run_of_every_suit_mask(jokers: int, top: int, min_run: int) -> None:
+    """Dropping the values no run can use leaves a suit's runs the same, for every mask (§0)."""
+    runs = _meld_finder._suit_runs.__wrapped__
+    for mask in range(1 << 13):
+        kept = _meld_finder._run_values(mask, jokers, top, min_run)
+        assert kept & ~mask == 0
+        assert (runs(kept, 0, jokers, top, min_run) if kept else {}) == runs(
+            mask, 0, jokers, top, min_run
+        ), bin(mask)

@@ -115,15 +115,9 @@ def _find(masks: list[int], jokers: int, rules: MeldRules) -> tuple[tuple[Card, 
     top = 14 if rules.ace_high else 13
     min_run = rules.min_run
     for suit in range(4):
-        mask = masks[suit]
-        if not run_j:
-            # Without jokers a run needs min_run consecutive values held.
-            if top == 14:
-                mask |= (mask & 1) << 13
-            for _ in range(min_run - 1):
-                mask &= mask >> 1
-        if mask:
-            found.update(_suit_runs(masks[suit], suit, run_j, top, min_run))
+        held = _run_values(masks[suit], run_j, top, min_run)
+        if held:
+            found.update(_suit_runs(held, suit, run_j, top, min_run))
     group_j = max_j if rules.jokers_in_groups else 0
     need = rules.min_group - group_j  # suits a rank must hold
     at_least = _held_in_suits(masks)
@@ -139,6 +133,33 @@ def _find(masks: list[int], jokers: int, rules: MeldRules) -> tuple[tuple[Card, 
     if not found:
         return ()
     return tuple(found[key] for key in sorted(found))
+
+
+def _run_values(mask: int, jokers: int, top: int, min_run: int) -> int:
+    """The values of ``mask`` that lie in some run of its suit with ``jokers`` jokers.
+
+    A value lies in a run exactly when some window of ``min_run`` values
+    around it holds at least ``min_run - jokers`` naturals (a sub-window of
+    a longer run has no more gaps than the run). Dropping the other values
+    leaves the runs unchanged and lets `_suit_runs` answer more hands from
+    its cache. Worked out here without jokers, and with one for runs of 3;
+    otherwise the whole mask.
+    """
+    if jokers >= min_run - 1 or (jokers and min_run != 3):
+        return mask
+    ext = mask | (mask & 1) << 13 if top == 14 else mask  # the ace also above the king
+    if jokers:  # two of every three values held
+        b, c = ext >> 1, ext >> 2
+        starts = ext & b | ext & c | b & c
+    else:
+        starts = ext
+        for _ in range(min_run - 1):
+            starts &= starts >> 1
+    covered = starts
+    for k in range(1, min_run):
+        covered |= starts << k
+    covered &= ext
+    return covered & 0x1FFF | covered >> 13 & 1
 
 
 def _keyed(
