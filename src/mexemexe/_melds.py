@@ -580,19 +580,24 @@ def _extension_codes(codes: list[int], jokers: int, rules: MeldRules) -> list[in
         and rules.min_run <= n <= 13
         and (not jokers or (rules.jokers_in_runs and jokers <= rules.max_jokers))
     ):
+        # A value v fits if the naturals and v span at most n values: v lies
+        # in [hi - n + 1, lo + n - 1] (when the naturals span fewer than n).
+        # Where the ace may be high, also with the ace counted as 14 (the ace
+        # added, or the ace already held).
         suit = codes[0] & 3
         values = [(x >> 2) + 1 for x in codes]
         lo, hi = min(values), max(values)
-        high = [14 if v == 1 else v for v in values] if rules.ace_high else None
-        for v in range(1, 14):
-            if v in values:
-                continue
-            if max(hi, v) - min(lo, v) < n:
-                found.append((v - 1) * 4 + suit)
-            elif high is not None and (v == 1 or 1 in values):
-                shifted = 14 if v == 1 else v
-                if max(*high, shifted) - min(*high, shifted) < n:
-                    found.append((v - 1) * 4 + suit)
+        fits = set(range(max(1, hi - n + 1), min(13, lo + n - 1) + 1) if hi - lo < n else ())
+        if rules.ace_high:
+            if lo == 1:
+                high = [14 if v == 1 else v for v in values]
+                hlo, hhi = min(high), max(high)
+                if hhi - hlo < n:
+                    fits.update(range(max(2, hhi - n + 1), min(13, hlo + n - 1) + 1))
+            elif 14 - lo < n:
+                fits.add(1)
+        fits.difference_update(values)
+        found.extend((v - 1) * 4 + suit for v in fits)
     if _is_valid(codes, jokers + 1, rules):
         found.append(JOKER_CODE)
     found.sort()
@@ -636,12 +641,21 @@ def _is_valid(nat: list[int], jokers: int, rules: MeldRules) -> bool:
 
 
 def table_extensions(table: Table, profile: Profile) -> tuple[frozenset[Card], ...]:
-    """`meld_extensions` of every meld of ``table``, memoized on the table."""
+    """`meld_extensions` of every meld of ``table``, memoized on the table.
+
+    A table made by `Table._with_meld` from one whose extensions are known
+    works out only the meld that changed.
+    """
     key = ("extensions", id(profile._meld_rules))
     memo = table._memo
     found: tuple[frozenset[Card], ...] | None = memo.get(key)
     if found is None:
-        found = tuple(meld_extensions(meld, profile) for meld in table.melds)
+        base = table._from_base(key)
+        if base is not None:
+            known, i = base
+            found = (*known[:i], meld_extensions(table.melds[i], profile), *known[i + 1 :])
+        else:
+            found = tuple(meld_extensions(meld, profile) for meld in table.melds)
         memo[key] = found
     return found
 

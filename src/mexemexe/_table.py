@@ -78,6 +78,35 @@ class Table(Sequence[Meld]):
         object.__setattr__(table, "_memo", {})
         return table
 
+    def _with_meld(self, index: int, meld: Meld) -> Table:
+        """This table with meld ``index`` replaced by ``meld``, or ``meld`` appended at the length.
+
+        The engines' lay-downs and lay-offs change one meld at a time. The new
+        table keeps a link to this one's memo (``memo["base"] = (memo, index)``)
+        so data memoized per meld, such as the lay-off extensions, can be
+        carried over with only meld ``index`` worked out again. The link is
+        one step long: this table's own link is dropped.
+        """
+        melds = self.melds
+        table = Table._trusted((*melds[:index], meld, *melds[index + 1 :]))
+        memo = self._memo
+        memo.pop("base", None)
+        table._memo["base"] = (memo, index)
+        return table
+
+    def _from_base(self, key: Any) -> tuple[Any, int] | None:
+        """What the table this one was made from (`_with_meld`) memoized under ``key``.
+
+        Returns:
+            That value and the index of the meld that changed, or ``None`` if
+            this table was not made so or the other table had no such value.
+        """
+        base = self._memo.get("base")
+        if base is None:
+            return None
+        found = base[0].get(key)
+        return None if found is None else (found, base[1])
+
     def __reduce__(self) -> tuple[Any, tuple[tuple[Meld, ...]]]:
         # Pickle and copy the melds only: the memo holds object ids, which
         # mean nothing in another process.

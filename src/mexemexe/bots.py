@@ -19,7 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from ._cards import CODE, JOKER_CODE, Card
+from ._cards import _BY_CODE, CODE, JOKER_CODE, Card
 from ._meld_finder import find_melds
 from ._melds import classify_meld, meld_extensions, remember_extensions, table_extensions
 from ._moves import Discard, Draw, LayDown, LayOff, Move, Pass, Play
@@ -192,14 +192,51 @@ def _index_meld(index: list[int], extensions: frozenset[Card], i: int) -> None:
 
 
 def _extension_index(table: Table, profile: Profile) -> list[int]:
-    """By card code, the first meld of ``table`` the card extends, or -1 (memoized; read only)."""
+    """By card code, the first meld of ``table`` the card extends, or -1 (memoized; read only).
+
+    For a table made from another by changing one meld (`Table._with_meld`),
+    the other table's index is updated for that meld only.
+    """
+    memo = table._memo
     key = ("extension_index", id(profile._meld_rules))
-    index: list[int] | None = table._memo.get(key)
+    index: list[int] | None = memo.get(key)
     if index is None:
-        index = [-1] * 53
-        for i, extensions in enumerate(table_extensions(table, profile)):
-            _index_meld(index, extensions, i)
-        table._memo[key] = index
+        extensions = table_extensions(table, profile)
+        known = table._from_base(key)
+        before = table._from_base(("extensions", key[1]))
+        if known is not None and before is not None:
+            index = _reindexed(known[0], before[0], extensions, known[1])
+        else:
+            index = [-1] * 53
+            for i, found in enumerate(extensions):
+                _index_meld(index, found, i)
+        memo[key] = index
+    return index
+
+
+def _reindexed(
+    index: list[int],
+    before: tuple[frozenset[Card], ...],
+    after: tuple[frozenset[Card], ...],
+    i: int,
+) -> list[int]:
+    """``index`` (by code, the first meld extended) with meld ``i``'s extensions now ``after[i]``.
+
+    ``before`` and ``after`` are the table's extensions with the old meld ``i``
+    (or without it, when it was appended) and with the new one.
+    """
+    index = index.copy()
+    stale = [c.code for c in before[i] if index[c.code] == i] if i < len(before) else []
+    for code in stale:
+        index[code] = -1
+    for card in after[i]:
+        code = card.code
+        if index[code] < 0 or index[code] > i:
+            index[code] = i
+    for code in stale:
+        if index[code] < 0:
+            card = _BY_CODE[code]
+            index[code] = next((k for k in range(i + 1, len(after)) if card in after[k]), -1)
     return index
 
 

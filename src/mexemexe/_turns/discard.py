@@ -284,9 +284,9 @@ def _lay_down(state: GameState, move: LayDown) -> GameState:
     used = move.cards.count(JOKER)
     return _after_meld(
         state,
-        Outcome(player, move, placed=move.cards),
+        build_outcome(player, move, (), move.cards, False, "", 0),
         _replace(state.hands, player, rest),
-        Table._trusted((*state.table.melds, meld)),
+        state.table._with_meld(len(state.table.melds), meld),
         (*state.owners, (player,) * len(meld)),
         max(0, state.jokers_owed - used),
     )
@@ -312,9 +312,9 @@ def _lay_off(state: GameState, move: LayOff) -> GameState:
     new_owners = tuple(owners[i] for i in result.order)
     return _after_meld(
         state,
-        Outcome(player, move, placed=(card,)),
+        build_outcome(player, move, (), (card,), False, "", 0),
         _replace(state.hands, player, rest),
-        Table._trusted(_replace(state.table.melds, index, new_meld)),
+        state.table._with_meld(index, new_meld),
         _replace(state.owners, index, new_owners),
         max(0, state.jokers_owed - (card == JOKER)),
     )
@@ -355,7 +355,7 @@ def _swap(state: GameState, move: SwapJoker) -> GameState:
         )
     new_meld = _replace(meld, position, card)
     hand = tuple(sorted((*rest, JOKER), key=CODE))
-    table = Table._trusted(_replace(state.table.melds, index, new_meld))
+    table = state.table._with_meld(index, new_meld)
     if not can_finish(hand, table, state.jokers_owed + 1, state.taken, profile):
         raise _illegal(
             state, f"cannot {move}", "the joker could not be used in a meld this turn", "jokers"

@@ -1,0 +1,62 @@
+"""The bots' lay-off index: carried over from table to table exactly (G4)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import mexemexe as m
+from mexemexe import strategies as mst
+from mexemexe._melds import table_extensions
+from mexemexe.bots import _extension_index
+
+PROFILES = st.sampled_from(
+    [m.get_profile(name) for name in ("galician", "galician-jokers", "brazilian", "rummikub")]
+)
+
+
+def fresh_index(table: m.Table, profile: m.Profile) -> list[int]:
+    """The index worked out from scratch, on a copy of ``table`` without memo."""
+    return _extension_index(m.Table(table.melds), profile)
+
+
+@given(st.data())
+def test_a_changed_meld_updates_the_index_as_a_fresh_table_would(data: st.DataObject) -> None:
+    """Replacing or appending a meld gives the extensions and index of a table built anew."""
+    profile = data.draw(PROFILES)
+    table = data.draw(mst.tables(profile, min_melds=1, max_melds=6))
+    _extension_index(table, profile)  # memoized on the old table
+    index = data.draw(st.integers(0, len(table)))
+    meld = data.draw(mst.melds(profile))
+    new = table._with_meld(index, meld)
+    expected = (*table.melds[:index], meld, *table.melds[index + 1 :])
+    assert new.melds == expected
+    assert table_extensions(new, profile) == tuple(m.meld_extensions(x, profile) for x in expected)
+    assert _extension_index(new, profile) == fresh_index(new, profile)
+
+
+@given(st.data())
+def test_chains_of_lay_offs_keep_the_index_exact(data: st.DataObject) -> None:
+    """Table after table, each a meld grown by one card, the index stays that of a fresh table."""
+    profile = data.draw(PROFILES)
+    table = data.draw(mst.tables(profile, min_melds=1, max_melds=6))
+    for _ in range(data.draw(st.integers(1, 6))):
+        index = _extension_index(table, profile)
+        open_cards = [code for code in range(53) if index[code] >= 0]
+        if not open_cards:
+            break
+        code = data.draw(st.sampled_from(open_cards))
+        i = index[code]
+        grown = m.classify_meld((*table.melds[i], m.Card.from_code(code)), profile)
+        assert grown, "the index points at a meld the card extends"
+        table = table._with_meld(i, grown.canonical)
+        assert _extension_index(table, profile) == fresh_index(table, profile)
+
+
+def test_an_unindexed_base_table_is_worked_out_from_scratch() -> None:
+    """A table whose base was never indexed gets its index from scratch, the same as fresh."""
+    profile = m.get_profile("galician")
+    table = m.Table.parse("5H 6H 7H | 9S 9D 9C")
+    new = table._with_meld(1, m.parse_cards("9S 9H 9D 9C"))
+    assert _extension_index(new, profile) == fresh_index(new, profile)
+    assert _extension_index(new, profile)[m.Card.parse("8H").code] == 0
