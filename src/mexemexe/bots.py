@@ -129,13 +129,13 @@ def _choose_meld_phase(view: PlayerView) -> Move:
             if index[card.code] >= 0:
                 return LayOff(card, index[card.code])
     taken = -1 if view.taken is None else view.taken.code
-    points = profile.card_points
+    points = profile._points  # `Profile.card_points` by card code
     worst: Card | None = None
     worst_points = worst_code = -1
     for card in hand:
         code = card.code
         if code != taken and code != JOKER_CODE:
-            value = points(card)
+            value = points[code]
             if value > worst_points or (value == worst_points and code > worst_code):
                 worst, worst_points, worst_code = card, value, code
     if worst is None:  # only jokers left to discard, besides the card taken (G5)

@@ -197,6 +197,9 @@ def apply(state: GameState, move: Move) -> GameState:
             f"cannot {move}",
             "the turn is in its draw phase: first draw from the stock or the discard pile",
         )
+    meld_move = _MELD_PHASE.get(type(move))
+    if meld_move is not None:
+        return meld_move(state, move)
     if isinstance(move, LayDown):
         return _lay_down(state, move)
     if isinstance(move, LayOff):
@@ -413,6 +416,14 @@ def _discard(state: GameState, move: Discard) -> GameState:
         outcome,
     )
 
+
+#: The meld-phase moves by their exact type (`apply` looks here before testing subclasses).
+_MELD_PHASE: dict[type, Any] = {
+    LayDown: _lay_down,
+    LayOff: _lay_off,
+    SwapJoker: _swap,
+    Discard: _discard,
+}
 
 # The successors of the commonest moves, built without a mapping of changes.
 _after_melding = successor("hands", "table", "owners", "jokers_owed", "laid_this_turn", "last")
