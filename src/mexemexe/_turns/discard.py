@@ -23,6 +23,7 @@ no winner and no score (G8 **[decision]**).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .._cards import CODE, JOKER, Card
@@ -418,7 +419,7 @@ def _discard(state: GameState, move: Discard) -> GameState:
 
 
 #: The meld-phase moves by their exact type (`apply` looks here before testing subclasses).
-_MELD_PHASE: dict[type, Any] = {
+_MELD_PHASE: dict[type, Callable[[GameState, Any], GameState]] = {
     LayDown: _lay_down,
     LayOff: _lay_off,
     SwapJoker: _swap,
