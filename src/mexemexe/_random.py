@@ -34,19 +34,15 @@ def make_rng(seed: Seed) -> random.Random:
     raise TypeError(f"seed must be an int or a random.Random, got {seed!r}")
 
 
-def _below(rng: random.Random, n: int) -> int:
-    """A uniform integer in [0, n) by rejection sampling on getrandbits."""
-    bits = n.bit_length()
-    while True:
-        r = rng.getrandbits(bits)
-        if r < n:
-            return r
-
-
 def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
     """A new list with ``items`` in a uniformly random order drawn from ``rng``."""
     out = list(items)
+    getrandbits = rng.getrandbits
     for i in range(len(out) - 1, 0, -1):
-        j = _below(rng, i + 1)
+        # A uniform j in [0, i]: rejection sampling on as many bits as i has.
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
         out[i], out[j] = out[j], out[i]
     return out
