@@ -109,7 +109,7 @@ def test_melds_are_sorted_largest_first() -> None:
 
 
 @pytest.mark.parametrize(
-    ("jokers", "top", "min_run"), [(0, 13, 3), (0, 14, 4), (1, 13, 3), (1, 14, 3)]
+    ("jokers", "top", "min_run"), [(0, 13, 3), (0, 14, 4), (1, 13, 3), (1, 14, 3), (2, 13, 4)]
 )
 def test_run_values_keep_every_run_of_every_suit_mask(jokers: int, top: int, min_run: int) -> None:
     """Dropping the values no run can use leaves a suit's runs the same, for every mask (§0)."""

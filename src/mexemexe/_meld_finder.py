@@ -142,24 +142,27 @@ def _run_values(mask: int, jokers: int, top: int, min_run: int) -> int:
     around it holds at least ``min_run - jokers`` naturals (a sub-window of
     a longer run has no more gaps than the run). Dropping the other values
     leaves the runs unchanged and lets `_suit_runs` answer more hands from
-    its cache. Worked out here without jokers, and with one for runs of 3;
-    otherwise the whole mask.
+    its cache. Remembered by mask, per setting, in `_RUN_VALUES`.
     """
-    if jokers >= min_run - 1 or (jokers and min_run != 3):
-        return mask
-    ext = mask | (mask & 1) << 13 if top == 14 else mask  # the ace also above the king
-    if jokers:  # two of every three values held
-        b, c = ext >> 1, ext >> 2
-        starts = ext & b | ext & c | b & c
-    else:
-        starts = ext
-        for _ in range(min_run - 1):
-            starts &= starts >> 1
-    covered = starts
-    for k in range(1, min_run):
-        covered |= starts << k
-    covered &= ext
-    return covered & 0x1FFF | covered >> 13 & 1
+    known = _RUN_VALUES.get((jokers, top, min_run))
+    if known is None:
+        known = _RUN_VALUES[jokers, top, min_run] = [-1] * (1 << 13)
+    found = known[mask]
+    if found < 0:
+        need = min_run - jokers
+        ext = mask | (mask & 1) << 13 if top == 14 else mask  # the ace also above the king
+        covered = 0
+        window = (1 << min_run) - 1
+        for low in range(top - min_run + 1):
+            inside = ext & window << low
+            if inside.bit_count() >= need:
+                covered |= inside
+        found = known[mask] = covered & 0x1FFF | covered >> 13 & 1
+    return found
+
+
+#: `_run_values` by (jokers, top value, minimum run), then by mask (-1: not yet known).
+_RUN_VALUES: dict[tuple[int, int, int], list[int]] = {}
 
 
 def _keyed(
