@@ -120,3 +120,31 @@ def test_run_values_keep_every_run_of_every_suit_mask(jokers: int, top: int, min
         assert (runs(kept, 0, jokers, top, min_run) if kept else {}) == runs(
             mask, 0, jokers, top, min_run
         ), bin(mask)
+
+
+@given(st.sampled_from(PROFILES), mst.card_lists(min_size=0, max_size=11), mst.cards())
+def test_joins_a_meld_agrees_with_the_melds_found(
+    profile: m.Profile, hand: tuple[m.Card, ...], card: m.Card
+) -> None:
+    """A card joins a meld exactly when some meld found in the hand plus the card holds it."""
+    found = m.find_melds([*hand, card], profile)
+    assert _meld_finder.joins_a_meld(card, hand, profile) == any(card in x for x in found)
+
+
+@pytest.mark.parametrize(
+    ("profile", "hand", "card", "joins"),
+    [
+        ("galician", "7H 7D 2C", "7S", True),  # G4: a group of three
+        ("galician", "7H 2C 9S", "7S", False),
+        ("galician", "5S 6S KD", "7S", True),  # a run
+        ("galician", "5S 8S KD", "7S", False),
+        ("galician-jokers", "5S JK KD", "7S", True),  # G12: the joker fills 6S
+        ("galician-jokers", "7H JK KD", "7S", True),  # G12: 7S 7H JK
+        ("galician", "QS KS 2D", "AS", False),  # G7: the ace is low
+        ("brazilian", "QS KS 2D", "AS", True),  # B4: Q-K-A
+    ],
+)
+def test_joins_a_meld_on_chosen_hands(profile: str, hand: str, card: str, joins: bool) -> None:
+    """Chosen hands: groups, runs, jokers and the ace's place."""
+    rules = m.get_profile(profile)
+    assert _meld_finder.joins_a_meld(m.Card.parse(card), m.parse_cards(hand), rules) is joins

@@ -61,6 +61,38 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
     return list(melds)
 
 
+def joins_a_meld(card: Card, cards: Iterable[Card], profile: Profile) -> bool:
+    """Whether some meld of ``find_melds([*cards, card], profile)`` holds ``card``.
+
+    Answered without listing the melds, for a natural ``card``: a group holds
+    it if its rank is held in enough suits (jokers making up the rest where
+    they may), and a run if its value is one `_run_values` keeps in its suit.
+    """
+    code = card.code
+    if code == JOKER_CODE:
+        return any(JOKER in meld for meld in find_melds([*cards, card], profile))
+    rules = profile._meld_rules
+    suit, rank = code & 3, code >> 2
+    mask = 1 << rank  # the values held in the card's suit
+    suits = 1 << suit  # the suits holding the card's rank
+    jokers = 0
+    for other in cards:
+        x = other.code
+        if x == JOKER_CODE:
+            jokers += 1
+        elif x & 3 == suit:
+            mask |= 1 << (x >> 2)
+        elif x >> 2 == rank:
+            suits |= 1 << (x & 3)
+    max_j = min(jokers, rules.max_jokers)
+    group_j = max_j if rules.jokers_in_groups else 0
+    if rules.min_group <= rules.max_group and bin(suits).count("1") + group_j >= rules.min_group:
+        return True
+    run_j = max_j if rules.jokers_in_runs else 0
+    top = 14 if rules.ace_high else 13
+    return _run_values(mask, run_j, top, rules.min_run) >> rank & 1 == 1
+
+
 def _may_hold_natural_meld(masks: list[int], rules: MeldRules) -> bool:
     """False only if no meld of natural cards can be made from ``masks``.
 

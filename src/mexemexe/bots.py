@@ -20,7 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from ._cards import _BY_CODE, CODE, JOKER_CODE, Card
-from ._meld_finder import find_melds
+from ._meld_finder import find_melds, joins_a_meld
 from ._melds import classify_meld, meld_extensions, remember_extensions, table_extensions
 from ._moves import Discard, Draw, LayDown, LayOff, Move, Pass, Play
 from ._profiles import Profile
@@ -105,7 +105,7 @@ def _choose_draw(view: PlayerView) -> Move:
         if (
             _extension_index(view.table, profile)[top.code] >= 0
             or not stock_drawable(view)
-            or any(top in meld for meld in find_melds([*view.hand, top], profile))
+            or joins_a_meld(top, view.hand, profile)
         ):
             return _TAKE
     return _DRAW
