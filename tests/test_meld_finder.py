@@ -148,3 +148,14 @@ def test_joins_a_meld_on_chosen_hands(profile: str, hand: str, card: str, joins:
     """Chosen hands: groups, runs, jokers and the ace's place."""
     rules = m.get_profile(profile)
     assert _meld_finder.joins_a_meld(m.Card.parse(card), m.parse_cards(hand), rules) is joins
+
+
+@given(st.sampled_from(PROFILES), mst.card_lists(min_size=0, max_size=12))
+def test_largest_meld_is_the_first_meld_found(profile: m.Profile, hand: tuple[m.Card, ...]) -> None:
+    """The largest meld is find_melds' first (most cards, lowest codes), cached or not."""
+    profile._meld_rules.finder_cache.clear()
+    searched = _meld_finder.largest_meld(hand, profile)
+    found = m.find_melds(hand, profile)
+    expected = found[0] if found else None
+    assert searched == expected
+    assert _meld_finder.largest_meld(hand, profile) == expected  # now from the cache

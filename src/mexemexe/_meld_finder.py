@@ -10,7 +10,7 @@ checks it against `classify_meld` and against a brute-force search.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -59,6 +59,32 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
             cache.clear()
         melds = cache[key] = _find(masks, jokers, rules)
     return list(melds)
+
+
+def largest_meld(cards: Iterable[Card], profile: Profile) -> tuple[Card, ...] | None:
+    """The first meld `find_melds` lists (the most cards, then the lowest codes), or ``None``.
+
+    Found without listing every meld: the first of each suit's runs and
+    each rank's groups, whose lists are remembered.
+    """
+    rules = profile._meld_rules
+    codes = [card.code for card in cards]
+    jokers = codes.count(JOKER_CODE)
+    masks = [0, 0, 0, 0]
+    for code in codes:
+        masks[code & 3] |= _VALUE_BIT[code]
+    if not jokers and not _may_hold_natural_meld(masks, rules):
+        return None
+    melds = rules.finder_cache.get((*masks, jokers))
+    if melds is not None:
+        return melds[0] if melds else None
+    best: tuple[int, tuple[int, ...]] | None = None
+    meld: tuple[Card, ...] | None = None
+    for part in _parts(masks, jokers, rules):
+        first = min(part)
+        if best is None or first < best:
+            best, meld = first, part[first]
+    return meld
 
 
 def joins_a_meld(card: Card, cards: Iterable[Card], profile: Profile) -> bool:
@@ -140,31 +166,41 @@ def _held_in_suits(masks: Sequence[int]) -> list[int]:
 
 
 def _find(masks: list[int], jokers: int, rules: MeldRules) -> tuple[tuple[Card, ...], ...]:
-    """`find_melds` from the values held per suit (bit masks) and the jokers."""
-    max_j = min(jokers, rules.max_jokers)
+    """`find_melds` from the values held per suit (bit masks) and the jokers, uncached."""
     found: _Keyed = {}  # by sort key
+    for part in _parts(masks, jokers, rules):
+        found.update(part)
+    return tuple(found[key] for key in sorted(found))
+
+
+def _parts(masks: list[int], jokers: int, rules: MeldRules) -> Iterator[_Keyed]:
+    """The melds of `find_melds`, from the values held per suit (bit masks) and the jokers.
+
+    Yields each suit's runs and each rank's groups (none empty), by sort key.
+    Every meld is valid by construction (sizes, joker limits, ace windows);
+    a property test checks every meld against `classify_meld`.
+    """
+    max_j = min(jokers, rules.max_jokers)
     run_j = max_j if rules.jokers_in_runs else 0
     top = 14 if rules.ace_high else 13
     min_run = rules.min_run
     for suit in range(4):
         held = _run_values(masks[suit], run_j, top, min_run)
         if held:
-            found.update(_suit_runs(held, suit, run_j, top, min_run))
+            runs = _suit_runs(held, suit, run_j, top, min_run)
+            if runs:
+                yield runs
     group_j = max_j if rules.jokers_in_groups else 0
     need = rules.min_group - group_j  # suits a rank must hold
-    at_least = _held_in_suits(masks)
-    ranks = at_least[max(need, 1) - 1] if need <= 4 else 0
+    ranks = _held_in_suits(masks)[max(need, 1) - 1] if need <= 4 else 0
     while ranks:
         low = ranks & -ranks
         rank = low.bit_length() - 1
         ranks ^= low
         suits = tuple(s for s in range(4) if masks[s] >> rank & 1)
-        found.update(_rank_groups(rank, suits, group_j, rules.min_group, rules.max_group))
-    # Valid by construction (sizes, joker limits, ace windows); a property
-    # test checks every meld returned against classify_meld.
-    if not found:
-        return ()
-    return tuple(found[key] for key in sorted(found))
+        groups = _rank_groups(rank, suits, group_j, rules.min_group, rules.max_group)
+        if groups:
+            yield groups
 
 
 def _run_values(mask: int, jokers: int, top: int, min_run: int) -> int:

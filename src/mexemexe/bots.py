@@ -20,7 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from ._cards import _BY_CODE, CODE, JOKER_CODE, Card
-from ._meld_finder import find_melds, joins_a_meld
+from ._meld_finder import find_melds, joins_a_meld, largest_meld
 from ._melds import classify_meld, meld_extensions, remember_extensions, table_extensions
 from ._moves import Discard, Draw, LayDown, LayOff, Move, Pass, Play
 from ._profiles import Profile
@@ -120,9 +120,9 @@ def _choose_meld_phase(view: PlayerView) -> Move:
     """
     profile = view.profile
     hand = view.hand
-    melds = find_melds(hand, profile)
-    if melds:
-        return LayDown(melds[0])
+    meld = largest_meld(hand, profile)
+    if meld is not None:
+        return LayDown(meld)
     index = _extension_index(view.table, profile)
     if max(map(index.__getitem__, map(CODE, hand)), default=-1) >= 0:
         for card in sorted(hand, key=CODE):
