@@ -1,12 +1,22 @@
 """Fast copies of frozen, slotted attrs classes for the engines' hot paths.
 
 A move builds a new state that differs from the old one in a few fields.
-``attrs.evolve`` re-runs every converter and validator, and a loop of
-``object.__setattr__`` looks each slot up by name; the functions built here
-write every slot through its descriptor in straight-line code (as attrs's
-own generated ``__init__`` does), which makes a successor state about a
-third cheaper. They are for values the engines already made canonical:
-nothing is converted or checked.
+``attrs.evolve`` re-runs every converter and validator, and attrs's own
+``__init__`` sets each slot through ``object.__setattr__`` (a frozen class
+refuses plain attribute stores). The functions built here set every field
+in straight-line code on an instance of a private *twin* of the class: a
+plain class with the same slots, whose attribute stores are the
+interpreter's fast slot stores. Once every field is set, the object's class
+becomes the frozen class (``__class__`` assignment between classes of the
+same slot layout); from then on it refuses changes like any other instance.
+This builds a state in about half the time of setting its slots one by one
+through their descriptors.
+
+They are for values the engines already made canonical: nothing is
+converted or checked. The classes must be frozen attrs classes of plain
+slots, directly under ``object`` and without a ``__weakref__`` slot (a
+weak-reference slot lies outside the slot layout that ``__class__``
+assignment compares).
 """
 
 from __future__ import annotations
@@ -25,13 +35,15 @@ def copier(cls: type[T]) -> Callable[[T, Mapping[str, Any]], T]:
     """A function ``copy(obj, changes)``: a new ``cls`` like ``obj`` with ``changes`` applied.
 
     ``changes`` maps field names to new values; names that are not fields are ignored.
+
+    Raises:
+        TypeError: If ``cls`` is not a frozen attrs class of plain slots (see above).
     """
-    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
-    lines = ["def copy(obj, changes):", "    new = make(cls)"]
-    for i, name in enumerate(names):
-        lines.append(f"    set{i}(new, changes[{name!r}] if {name!r} in changes else get{i}(obj))")
-    lines.append("    return new")
-    return _compile(cls, names, lines, "copy")  # type: ignore[no-any-return]
+    lines = [
+        f"    new.{name} = changes[{name!r}] if {name!r} in changes else obj.{name}"
+        for name in _fields(cls)
+    ]
+    return _compile(cls, "copy(obj, changes)", lines)  # type: ignore[no-any-return]
 
 
 def changer(
@@ -46,35 +58,70 @@ def changer(
 
     Raises:
         ValueError: If a name is not a field of ``cls``, or appears twice.
+        TypeError: If ``cls`` is not a frozen attrs class of plain slots (see above).
     """
-    fields = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    fields = _fields(cls)
     position = {name: k for k, name in enumerate(names)}
     if len(position) != len(names) or not position.keys() <= set(fields):
         raise ValueError(f"{list(names)} are not distinct fields of {cls.__name__}")
     params = "".join(f", v{k}" for k in range(len(names)))
-    lines = [f"def change(obj{params}):", "    new = make(cls)"]
-    for i, name in enumerate(fields):
-        value = f"v{position[name]}" if name in position else f"get{i}(obj)"
-        lines.append(f"    set{i}(new, {value})")
-    lines.append("    return check(new)" if check is not None else "    return new")
-    change = _compile(cls, fields, lines, "change", check=check)
-    return change  # type: ignore[no-any-return]
+    lines = [
+        f"    new.{name} = v{position[name]}"
+        if name in position
+        else f"    new.{name} = obj.{name}"
+        for name in fields
+    ]
+    return _compile(cls, f"change(obj{params})", lines, check)  # type: ignore[no-any-return]
 
 
 def maker(cls: type[T]) -> Callable[..., T]:
-    """A function taking every field of ``cls`` positionally, in order, without conversion."""
-    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
-    lines = [f"def build({', '.join(names)}):", "    new = make(cls)"]
-    lines.extend(f"    set{i}(new, {name})" for i, name in enumerate(names))
-    lines.append("    return new")
-    return _compile(cls, names, lines, "build")  # type: ignore[no-any-return]
+    """A function taking every field of ``cls`` positionally, in order, without conversion.
+
+    Raises:
+        TypeError: If ``cls`` is not a frozen attrs class of plain slots (see above).
+    """
+    names = _fields(cls)
+    lines = [f"    new.{name} = {name}" for name in names]
+    return _compile(cls, f"build({', '.join(names)})", lines)  # type: ignore[no-any-return]
 
 
-def _compile(cls: type, names: list[str], lines: list[str], entry: str, **extra: Any) -> Any:
-    namespace: dict[str, Any] = {"make": object.__new__, "cls": cls, **extra}
-    for i, name in enumerate(names):
-        slot = getattr(cls, name)  # the member descriptor of a slotted class
-        namespace[f"set{i}"] = slot.__set__
-        namespace[f"get{i}"] = slot.__get__
-    exec("\n".join(lines), namespace)
-    return namespace[entry]
+def _fields(cls: type) -> list[str]:
+    return [field.name for field in attrs.fields(cls)]
+
+
+def _compile(
+    cls: type, signature: str, lines: list[str], check: Callable[[Any], Any] | None = None
+) -> Any:
+    """Compile ``def <signature>``: a twin instance, ``lines`` setting its fields, then ``cls``."""
+    source = [
+        f"def {signature}:",
+        "    new = make(twin)",
+        *lines,
+        "    new.__class__ = cls",
+        "    return new" if check is None else "    return check(new)",
+    ]
+    namespace: dict[str, Any] = {
+        "make": object.__new__,
+        "twin": _twin(cls),
+        "cls": cls,
+        "check": check,
+    }
+    exec("\n".join(source), namespace)
+    return namespace[signature.partition("(")[0]]
+
+
+_TWINS: dict[type, type] = {}
+
+
+def _twin(cls: type) -> type:
+    """The plain class with ``cls``'s slots, made once per class."""
+    twin = _TWINS.get(cls)
+    if twin is None:
+        slots = cls.__dict__.get("__slots__", ())
+        if cls.__bases__ != (object,) or sorted(slots) != sorted(_fields(cls)):
+            raise TypeError(
+                f"{cls.__name__} is not a frozen attrs class of plain slots under object "
+                "(without a __weakref__ slot)"
+            )
+        twin = _TWINS[cls] = type(f"_{cls.__name__}Builder", (), {"__slots__": tuple(slots)})
+    return twin

@@ -23,7 +23,7 @@ def _cards(value: Any) -> tuple[Card, ...]:
     return parse_cards(value) if isinstance(value, str) else tuple(value)
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Outcome:
     """What the last move did. Part of the state, so a view can tell players what happened.
 

@@ -85,7 +85,7 @@ def _engine(profile: Profile) -> ModuleType:
     return _ENGINES[profile.turn_structure]
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, weakref_slot=False)
 class GameState:
     """One moment of a rummy round: who holds what, the table, the stock, whose turn.
 
@@ -677,7 +677,7 @@ def _conservation_message(codes: list[int], profile: Profile) -> str:
     return f"the cards are not the {profile.name!r} deck (§0 conservation): " + "; ".join(parts)
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, weakref_slot=False)
 class PlayerView:
     """What one player may see of a state, and nothing else.
 

@@ -58,7 +58,7 @@ def _reshuffle_rng(seed: int, count: int) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, weakref_slot=False)
 class MauMauState:
     """One moment of a Mau-Mau hand; every move returns a new state.
 
@@ -388,7 +388,7 @@ def _checked(new: MauMauState) -> MauMauState:
     return new
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, weakref_slot=False)
 class MauMauView:
     """What one Mau-Mau player may see: never other hands, the stock order or the seed.
 
