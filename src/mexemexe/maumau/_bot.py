@@ -36,13 +36,14 @@ class MauMauBot:
         # What `_playable` says (M2, M6), spelled out for this hot loop.
         follow = requested if requested is not None else top.suit
         top_rank = top.rank if requested is None else None
+        values = profile._values  # `card_value` by card code
         for card in view.hand:
             if card.rank == wild_rank:
-                value = profile.card_value(card)
+                value = values[card.code]
                 if value > wild_value:
                     wild, wild_value = card, value
             elif card.suit is follow or card.rank == top_rank:
-                value = profile.card_value(card)
+                value = values[card.code]
                 if value > best_value:
                     best, best_value = card, value
         announce = len(view.hand) == 2

@@ -97,6 +97,8 @@ class MauMauProfile:
     )
     _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _deck_codes: list[int] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: `card_value` by card code (the 52 naturals).
+    _values: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         problems = []
@@ -139,6 +141,7 @@ class MauMauProfile:
             raise ProfileError(f"inconsistent profile {self.name!r}: " + "; ".join(problems))
         object.__setattr__(self, "_deck", make_deck(self.decks, 0))
         object.__setattr__(self, "_deck_codes", [c.code for c in self._deck])
+        object.__setattr__(self, "_values", tuple(self.card_points[x >> 2] for x in range(52)))
 
     def deck(self) -> tuple[Card, ...]:
         """The full deck, sorted (M1: two decks, no jokers)."""
@@ -155,7 +158,7 @@ class MauMauProfile:
     def card_value(self, card: Card) -> int:
         """Points of ``card`` left in hand (M7)."""
         assert card.rank is not None
-        return self.card_points[card.rank - 1]
+        return self._values[card.code]
 
     def to_dict(self) -> dict[str, Any]:
         """Every setting as a JSON-ready dict."""

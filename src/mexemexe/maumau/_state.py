@@ -13,7 +13,7 @@ score (a safeguard the seed does not mention).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
 from typing import Any
 
@@ -531,6 +531,9 @@ def _with(
 def _apply(state: MauMauState, move: Move) -> MauMauState:
     if state.result is not None:
         raise _illegal(state, f"cannot {move}", "the hand is over", "score")
+    turn = _TURNS.get(type(move))
+    if turn is not None:
+        return turn(state, move)
     if isinstance(move, Draw):
         return _draw(state, move)
     if isinstance(move, Discard):
@@ -683,6 +686,14 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
     )
 
 
+#: The moves by their exact type (`_apply` looks here before testing subclasses).
+_TURNS: dict[type, Callable[[MauMauState, Any], MauMauState]] = {
+    Draw: _draw,
+    Discard: _discard,
+    Pass: _pass,
+}
+
+
 def _end_hand(
     state: MauMauState,
     move: Discard,
@@ -782,9 +793,31 @@ def deal(
         stock = shuffled(rest, rng)
         if not pile:
             pile = [stock.pop()]
-    state = MauMauState(
-        profile, dealt, stock, pile, current_player=first_player, seed=rng.getrandbits(63)
-    )
+    if hands is None:
+        # Built from the profile's own deck, shuffled: the counts hold by
+        # construction, so the cheap guard of the engine's moves is enough.
+        state = _checked(
+            _make_state(
+                profile,
+                tuple(tuple(sorted(h, key=CODE)) for h in dealt),
+                tuple(stock),
+                tuple(pile),
+                first_player,
+                1,
+                0,
+                None,
+                rng.getrandbits(63),
+                0,
+                0,
+                0,
+                None,
+                None,
+            )
+        )
+    else:
+        state = MauMauState(
+            profile, dealt, stock, pile, current_player=first_player, seed=rng.getrandbits(63)
+        )
     return _start_effect(state) if profile.special_start_card else state
 
 
