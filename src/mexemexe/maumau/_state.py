@@ -169,13 +169,16 @@ class MauMauState:
             IllegalMoveError: If the rules forbid it; the state is unchanged.
             NotationError: If ``move`` is text that is not a move.
         """
-        if isinstance(move, str):
-            move = Move.parse(move)
         if player is not None and player != self.current_player:
             raise IllegalMoveError(
                 f"it is player {self.current_player}'s turn, not player {player}'s",
                 [Problem("a player moves only on their own turn", self.profile.section("turn"))],
             )
+        turn = _TURNS.get(type(move))  # the common case: a move of the exact type
+        if turn is not None and self.result is None:
+            return turn(self, move)
+        if isinstance(move, str):
+            move = Move.parse(move)
         return _apply(self, move)
 
     def draw(self, *, player: int | None = None) -> MauMauState:
