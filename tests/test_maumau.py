@@ -58,6 +58,15 @@ def test_m1_special_starting_card_has_no_effect() -> None:
     assert len(stacked.hands[0]) == 5
 
 
+@pytest.mark.parametrize(("players", "seed"), [(2, 0), (4, 9), (10, 3)])
+def test_m1_a_shuffled_deal_passes_the_full_state_check(players: int, seed: int) -> None:
+    """M1: a shuffled deal is the state the checked constructor builds from the same fields."""
+    state = mm.deal(players, seed=seed)
+    fields = {f.name: getattr(state, f.name) for f in attrs.fields(mm.MauMauState)}
+    assert mm.MauMauState(**fields) == state
+    assert all(list(h) == sorted(h) for h in state.hands)
+
+
 def test_deal_is_reproducible() -> None:
     """The same seed gives the same deal."""
     assert mm.deal(4, seed=9) == mm.deal(4, seed=9)
