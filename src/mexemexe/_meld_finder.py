@@ -44,11 +44,7 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
         sorted by (more cards first, then card codes), without duplicates.
     """
     rules = profile._meld_rules
-    codes = [card.code for card in cards]
-    jokers = codes.count(JOKER_CODE)
-    masks = [0, 0, 0, 0]  # per suit: bit v - 1 set for each value v held
-    for code in codes:
-        masks[code & 3] |= _VALUE_BIT[code]
+    masks, jokers = _held(cards)
     if not jokers and not _may_hold_natural_meld(masks, rules):
         return []  # most hands: answered by bit tests, without the cache
     key = (*masks, jokers)
@@ -61,6 +57,15 @@ def find_melds(cards: Iterable[Card], profile: Profile) -> list[tuple[Card, ...]
     return list(melds)
 
 
+def _held(cards: Iterable[Card]) -> tuple[list[int], int]:
+    """Per suit, the values held (bit v - 1 for value v), and the number of jokers."""
+    codes = [card.code for card in cards]
+    masks = [0, 0, 0, 0]
+    for code in codes:
+        masks[code & 3] |= _VALUE_BIT[code]
+    return masks, codes.count(JOKER_CODE)
+
+
 def largest_meld(cards: Iterable[Card], profile: Profile) -> tuple[Card, ...] | None:
     """The first meld `find_melds` lists (the most cards, then the lowest codes), or ``None``.
 
@@ -68,11 +73,7 @@ def largest_meld(cards: Iterable[Card], profile: Profile) -> tuple[Card, ...] | 
     each rank's groups, whose lists are remembered.
     """
     rules = profile._meld_rules
-    codes = [card.code for card in cards]
-    jokers = codes.count(JOKER_CODE)
-    masks = [0, 0, 0, 0]
-    for code in codes:
-        masks[code & 3] |= _VALUE_BIT[code]
+    masks, jokers = _held(cards)
     if not jokers and not _may_hold_natural_meld(masks, rules):
         return None
     melds = rules.finder_cache.get((*masks, jokers))
