@@ -65,12 +65,12 @@ _SUITS = tuple(Suit)
 # Moves are immutable values, so the bot hands out the same ones again.
 _DRAW = Draw()
 _PASS = Pass()
-_DISCARDS: dict[tuple[Card, Suit | None, bool], Discard] = {}
+_DISCARDS: dict[tuple[int, Suit | None, bool], Discard] = {}
 
 
 def _discard(card: Card, suit: Suit | None, announce: bool) -> Discard:
-    """``Discard(card, suit, announce)``, made once."""
-    key = (card, suit, announce)
+    """``Discard(card, suit, announce)``, made once (kept by card code: ints hash fastest)."""
+    key = (card.code, suit, announce)
     move = _DISCARDS.get(key)
     if move is None:
         move = _DISCARDS[key] = Discard(card, suit, announce)
