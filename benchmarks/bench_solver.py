@@ -3,6 +3,7 @@
 Run: python benchmarks/bench_solver.py [--instances PATH] [--limit N] [--classes T12-H5,...]
      python benchmarks/bench_solver.py --cold   (import + first answer in fresh processes)
      python benchmarks/bench_solver.py --selfplay brazilian   (positions from bot games)
+     python benchmarks/bench_solver.py --states   (search states per position, time per state)
 
 For each (T, H) class prints our median and max best-move time (warm: the
 median of --repeat calls per instance, as the anchor was timed) for both
@@ -45,6 +46,11 @@ def main() -> None:
         metavar="PROFILE",
         help="time the best play in positions of seeded SimpleBot games of PROFILE instead",
     )
+    parser.add_argument(
+        "--states",
+        action="store_true",
+        help="count the search states each best move expands, and the time per state",
+    )
     args = parser.parse_args()
     if args.cold:
         cold_start()
@@ -53,6 +59,9 @@ def main() -> None:
         selfplay(args.selfplay)
         return
     print_reference()
+    if args.states:
+        states(args.instances)
+        return
     data = json.loads(args.instances.read_text(encoding="utf-8"))
     profile = attrs.evolve(m.get_profile("rummikub"), name="rummikub-joker0", joker_points=0)
     wanted = set(filter(None, args.classes.split(",")))
@@ -96,6 +105,53 @@ def main() -> None:
             f"{amed / med:7.1f}x  {cards_ok:5}/{len(instances):<3} {value_ok:5}/{len(instances):<3}"
         )
     print(f"slowest single best-move: {worst:.1f} ms (target <= 100 ms)")
+
+
+def states(path: pathlib.Path) -> None:
+    """Per class: the search states a best move expands, and the time each costs.
+
+    Counts the states of every search a best move runs (the position's own,
+    its symmetric variants, and the windows that bound it), by wrapping the
+    search's constructor. Time per state is the total time over the total
+    states: what a faster state (say, a compiled core) would buy, against
+    what fewer states (a stronger bound) would.
+    """
+    from mexemexe.solver import _sweep
+
+    searches: list[_sweep.Sweep] = []
+    init = _sweep.Sweep.__init__
+
+    def counted(self: _sweep.Sweep, *args: object, **kwargs: object) -> None:
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
+        searches.append(self)
+
+    _sweep.Sweep.__init__ = counted  # type: ignore[method-assign]
+    data = json.loads(path.read_text(encoding="utf-8"))
+    profile = attrs.evolve(m.get_profile("rummikub"), name="rummikub-joker0", joker_points=0)
+    by_class: dict[tuple[int, int], list[dict]] = defaultdict(list)
+    for inst in data["instances"]:
+        by_class[inst["T"], inst["H"]].append(inst)
+    print(
+        f"{'class':10} {'ours med':>9} {'ours max':>9} {'states med':>10} {'states max':>10} "
+        f"{'µs/state':>8}"
+    )
+    for (t, h), instances in sorted(by_class.items()):
+        times, counts = [], []
+        for inst in instances:
+            for objective in ("cards", "points"):
+                searches.clear()
+                start = time.perf_counter()
+                solver.best_play(
+                    table=inst["table"], hand=inst["hand"], profile=profile, objective=objective
+                )
+                times.append((time.perf_counter() - start) * 1000)
+                counts.append(sum(search.expanded for search in searches))
+        per_state = sum(times) / max(1, sum(counts)) * 1000
+        print(
+            f"T{t}-H{h:<6} {statistics.median(times):8.2f}ms {max(times):8.1f}ms "
+            f"{statistics.median(counts):10.0f} {max(counts):10d} {per_state:8.1f}"
+        )
+    _sweep.Sweep.__init__ = init  # type: ignore[method-assign]
 
 
 def selfplay_positions(profile: str, games: int = 6) -> list[tuple[m.Table, tuple[m.Card, ...]]]:
