@@ -273,6 +273,20 @@ def test_g10_going_out_in_one_turn_scores_double() -> None:
     assert final.result.scores == (22, 0)
 
 
+def test_g10_the_doubled_score_is_noted_citing_g10() -> None:
+    """G10: the last outcome says the score was doubled, citing G10."""
+    state = start(["7H 8H 9H", "AS KD"], pile="10H").draw("discard")
+    final = state.meld("7H 8H 9H 10H")
+    assert final.last is not None
+    assert final.last.note == "went out in one turn: score x2 (G10)"
+
+
+def test_g6_no_move_after_going_out_cites_g6() -> None:
+    """G6: once a hand empties the round is over, and a move then says so citing G6."""
+    final = start(["7H 8H 9H", "KS QD"], pile="10H").draw("discard").meld("7H 8H 9H 10H")
+    assert "the round is over (G6)" in reason(lambda: final.apply(m.Draw()))
+
+
 def test_g10_no_bonus_after_having_laid_down_before() -> None:
     """G10: a player who laid down earlier in the round scores single."""
     state = start(["7H 8H 9H", "AS KD"], pile="10H")

@@ -205,3 +205,18 @@ def test_no_profile_name_branches_in_the_source() -> None:
         if pattern.search(line)
     ]
     assert offenders == []
+
+
+@pytest.mark.parametrize(
+    ("profile", "sections"),
+    [
+        (BR, {"turn": "B3", "out": "B9", "stock": "B9"}),
+        (RK, {"turn": "R4", "out": "R8", "stock": "R6"}),
+        (GA, {"turn": "G4", "out": "G6", "stock": "G8", "bonus": "G10", "discard": "G5"}),
+    ],
+)
+def test_turn_round_end_and_bonus_cite_their_own_sections(
+    profile: m.Profile, sections: dict[str, str]
+) -> None:
+    """Whose turn it is, how a round ended and the G10 bonus cite the preset's own sections."""
+    assert {key: profile.section(key) for key in sections} == sections

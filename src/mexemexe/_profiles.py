@@ -136,8 +136,12 @@ class Profile:
             natural card it stands for, and must then use that joker in a
             meld in the same turn (G12).
         rule_sections: Which RULES.md section to cite for each kind of
-            problem, as ``((key, section), …)``; keys ``"deck"``, ``"ace"``,
-            ``"jokers"``, ``"meld"``, ``"play"``, ``"stock"``.
+            problem, as ``((key, section), …)``; keys ``"deck"``,
+            ``"players"``, ``"ace"``, ``"jokers"``, ``"meld"``, ``"turn"``
+            (whose turn it is), ``"play"``, ``"table_jokers"``, ``"failed"``,
+            ``"discard"``, ``"out"`` (a hand emptied: the round is over),
+            ``"stock"``, ``"score"``, ``"bonus"``, ``"match"``; a key a
+            profile lacks cites ``"§0"``.
     """
 
     name: str
@@ -408,9 +412,11 @@ BRAZILIAN = Profile(
         "ace": "B4",
         "jokers": "B5",
         "meld": "§0",
+        "turn": "B3",
         "play": "B6",
         "table_jokers": "B7",
         "failed": "B8",
+        "out": "B9",
         "stock": "B9",
         "score": "B10",
         "match": "B12",
@@ -442,8 +448,10 @@ RUMMIKUB = Profile(
         "jokers": "R3",
         "meld": "§0",
         "play": "R4",
+        "turn": "R4",
         "failed": "R5",
         "stock": "R6",
+        "out": "R8",
         "score": "R8",
         "match": "R9",
     },
@@ -478,9 +486,12 @@ GALICIAN = Profile(
         "jokers": "G12",
         "meld": "§0",
         "play": "G4",
+        "turn": "G4",
         "discard": "G5",
+        "out": "G6",
         "stock": "G8",
         "score": "G9",
+        "bonus": "G10",
         "match": "G11",
     },
 )

@@ -392,9 +392,7 @@ class GameState:
         from ._moves import Discard, Draw, LayDown, LayOff, Pass, Play
 
         if self.result is not None:
-            raise IllegalMoveError(
-                "no hint", [Problem("the round is over", self.profile.section("stock"))]
-            )
+            raise IllegalMoveError("no hint", [self._over()])
         view = self.view(self.current_player)
         legal = view.legal_moves(best=False)
         if self.phase == "play":
@@ -430,6 +428,16 @@ class GameState:
         if not isinstance(player, int) or not 0 <= player < len(self.hands):
             raise InvalidStateError(f"no player {player!r}: players are 0-{len(self.hands) - 1}")
         return player
+
+    def _over(self) -> Problem:
+        """Why no move is possible once the round is over, citing how it ended.
+
+        A hand emptied (the ``"out"`` section: B9, R8, G6), else the stock
+        (B9, R6, G8).
+        """
+        assert self.result is not None
+        key = "out" if self.result.reason == "out" else "stock"
+        return Problem("the round is over", self.profile.section(key))
 
     def _check_turn(self, player: int | None) -> None:
         if player is not None and player != self.current_player:

@@ -189,7 +189,7 @@ def apply(state: GameState, move: Move) -> GameState:
         IllegalMoveError: If the move is not allowed now; ``state`` is unchanged.
     """
     if state.result is not None:
-        raise _illegal(state, f"cannot {move}", "the round is over", "stock")
+        raise IllegalMoveError(f"cannot {move}", [state._over()])
     if state.phase == "draw":
         if isinstance(move, Draw):
             return _draw(state, move)

@@ -47,7 +47,7 @@ INITIAL_PHASE = "play"
 
 
 def _over_problem(state: GameState) -> Problem:
-    return Problem("the round is over", state.profile.section("stock"))
+    return state._over()
 
 
 def propose(state: GameState, table: Table) -> Proposal:
