@@ -135,3 +135,16 @@ def test_card_notation_round_trips(card: Card) -> None:
     """§0: str() and unicode() parse back to the same card."""
     assert Card.parse(str(card)) == card
     assert Card.parse(card.unicode()) == card
+
+
+@pytest.mark.parametrize("value", [None, 7, ["7H"], b"7H"])
+def test_parsing_a_card_or_suit_from_a_non_string_is_a_clear_type_error(value: object) -> None:
+    """§0: notation is text; anything else is a TypeError naming the type it got."""
+    with pytest.raises(
+        TypeError, match=f"a card is written as text like '7H', not {type(value).__name__}"
+    ):
+        Card.parse(value)  # type: ignore[arg-type]
+    with pytest.raises(
+        TypeError, match=f"a suit is written as text like 'H', not {type(value).__name__}"
+    ):
+        Suit.parse(value)  # type: ignore[arg-type]

@@ -398,3 +398,12 @@ def test_discard_draw_stays_visible_to_others() -> None:
     last = state.view(1).last
     assert last is not None
     assert last.drawn == m.parse_cards("9D")
+
+
+def test_g4_a_card_that_is_not_a_card_is_a_clear_type_error() -> None:
+    """G4: a discard or lay-off of something that is not a card says what it got."""
+    state = start(["7H 8H 9H", "KS QD"], table="2S 3S 4S").draw()
+    with pytest.raises(TypeError, match="not NoneType"):
+        state.discard(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="not int"):
+        state.lay_off(5, 0)  # type: ignore[arg-type]

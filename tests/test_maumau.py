@@ -395,3 +395,9 @@ def test_bot_plays_its_best_legal_move(players: int) -> None:
             move = bot.choose(view)
             assert move == _preferred(view)
             state = state.apply(move)
+
+
+def test_m1_a_profile_with_huge_decks_is_refused() -> None:
+    """M1: a profile (perhaps from tampered JSON) cannot make the library build a huge deck."""
+    with pytest.raises(m.ProfileError, match="decks=1000000000: from 1 to 16"):
+        attrs.evolve(P, decks=10**9)

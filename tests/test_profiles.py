@@ -220,3 +220,23 @@ def test_turn_round_end_and_bonus_cite_their_own_sections(
 ) -> None:
     """Whose turn it is, how a round ended and the G10 bonus cite the preset's own sections."""
     assert {key: profile.section(key) for key in sections} == sections
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"decks": 10**9}, "decks=1000000000: from 1 to 16"),
+        ({"jokers": 10**9}, "jokers=1000000000: from 0 to 64"),
+        ({"max_players": 10**9}, "max_players=1000000000: more players than"),
+        ({"min_run_size": 14}, "min_run_size=14: from 2 to 13"),
+    ],
+)
+def test_huge_counts_are_refused_before_anything_is_built(
+    changes: dict[str, int], message: str
+) -> None:
+    """§0: a profile (perhaps from tampered JSON) cannot make the library build a huge deck."""
+    with pytest.raises(ProfileError, match=message):
+        attrs.evolve(GA, **changes)
+    data = {**GA.to_dict(), **changes}
+    with pytest.raises(ProfileError, match=message):
+        m.Profile.from_dict(data)

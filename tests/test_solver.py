@@ -113,6 +113,16 @@ def test_brazilian_rules_in_the_solver() -> None:
     assert solver.arrange("5H JK JK 8H", RK) is not None
 
 
+def test_a_run_may_hold_more_than_seven_jokers_under_its_cap() -> None:
+    """§0, B5-style caps: a run of one natural and up to its cap of jokers, never more."""
+    many = attrs.evolve(
+        RK, name="rk-many-jokers", jokers=12, max_jokers_per_meld=9, joker_policy="runs"
+    )
+    best = solver.best_play(table="", hand="AS " + " ".join(["JK"] * 10), profile=many)
+    assert len(best.placed) == 10  # AS and nine jokers: the tenth joker has no room
+    assert many.validate_table(best.table)
+
+
 def test_the_package_offers_the_solver_entry_points() -> None:
     """mexemexe.arrange, best_play and BestPlay are the solver's own, imported on first use."""
     assert (m.arrange, m.best_play, m.BestPlay) == (

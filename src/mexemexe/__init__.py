@@ -40,6 +40,8 @@ from ._notation import format_cards, parse_cards
 from ._outcomes import Outcome, Proposal, RoundResult
 from ._profiles import (
     GALICIAN_SHORT_HAND_SIZES,
+    MAX_DECKS,
+    MAX_JOKERS,
     Profile,
     get_profile,
     profile_names,
@@ -78,6 +80,8 @@ def __dir__() -> list[str]:
 __all__ = [
     "GALICIAN_SHORT_HAND_SIZES",
     "JOKER",
+    "MAX_DECKS",
+    "MAX_JOKERS",
     "BestPlay",
     "Bot",
     "Card",

@@ -92,7 +92,10 @@ class Suit(enum.Enum):
 
         Raises:
             NotationError: If ``text`` is not a suit.
+            TypeError: If ``text`` is not a string.
         """
+        if not isinstance(text, str):
+            raise TypeError(f"a suit is written as text like 'H', not {type(text).__name__}")
         suit = _SUIT_ALIASES.get(text.strip().upper())
         if suit is None:
             raise NotationError(text, text, 0, "unknown suit (expected S, H, D, C or ♠♥♦♣)")
@@ -175,7 +178,10 @@ class Card:
 
         Raises:
             NotationError: If ``text`` is not exactly one card; the message says why.
+            TypeError: If ``text`` is not a string.
         """
+        if not isinstance(text, str):
+            raise TypeError(f"a card is written as text like '7H', not {type(text).__name__}")
         token = text.strip()
         card = _TOKENS.get(token.upper())
         if card is None:

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GALICIAN_SHORT_HAND_SIZES",
+    "MAX_DECKS",
+    "MAX_JOKERS",
     "Profile",
     "get_profile",
     "profile_names",
@@ -57,6 +59,12 @@ def _int_tuple(value: Iterable[int]) -> tuple[int, ...]:
     return tuple(int(v) for v in value)
 
 
+#: The most decks and jokers a profile may use (a bound on what a profile,
+#: perhaps read from untrusted JSON, makes the library build).
+MAX_DECKS = 16
+MAX_JOKERS = 64
+
+
 @attrs.frozen(kw_only=True)
 class Profile:
     """A complete set of rules for one rummy game of the family (RULES.md B, R, G).
@@ -72,8 +80,9 @@ class Profile:
         turn_structure: ``"shared_table"`` (B6, R4: the table belongs to
             everyone and may be rearranged) or ``"discard"`` (G4: draw, meld
             and lay off, discard).
-        decks: How many 52-card decks (§0: two).
-        jokers: How many jokers in the deck (B1: 4, R1: 2, G1: 0, G12: 4).
+        decks: How many 52-card decks (§0: two), at most `MAX_DECKS`.
+        jokers: How many jokers in the deck (B1: 4, R1: 2, G1: 0, G12: 4), at
+            most `MAX_JOKERS`.
         min_players: The fewest players (B2 **[decision]**: 2).
         max_players: The most players (B2: 6, R1 **[decision]**: 6, G1: 6).
         hand_sizes: Cards dealt to each player, by player count, as
@@ -86,7 +95,7 @@ class Profile:
             runs only, B5) or ``"free"`` (runs and groups, R3, G12).
         max_jokers_per_meld: The most jokers in one meld, or ``None`` for no
             limit (B5: 1; R3: no limit, as long as one natural card is in it).
-        min_run_size: The fewest cards in a run (§0: 3).
+        min_run_size: The fewest cards in a run (§0: 3), at most 13.
         min_group_size: The fewest cards in a group (§0: 3).
         max_group_size: The most cards in a group (§0: 4, one per suit).
         rank_points: Hand points of A, 2, … K, 13 values (B10, R7, G9).
@@ -207,18 +216,20 @@ class Profile:
         choice("joker_policy", self.joker_policy, _JOKER_POLICIES)
         choice("stock_exhaustion", self.stock_exhaustion, _STOCK_POLICIES)
         choice("scoring", self.scoring, _SCORINGS)
-        if self.decks < 1:
-            problems.append(f"decks={self.decks}: at least one deck is needed")
-        if self.jokers < 0:
-            problems.append(f"jokers={self.jokers} is negative")
+        if not 1 <= self.decks <= MAX_DECKS:
+            problems.append(f"decks={self.decks}: from 1 to {MAX_DECKS} decks")
+        if not 0 <= self.jokers <= MAX_JOKERS:
+            problems.append(f"jokers={self.jokers}: from 0 to {MAX_JOKERS} jokers")
         if self.jokers and self.joker_policy == "none":
             problems.append(
                 f"jokers={self.jokers} but joker_policy='none': jokers could never be melded"
             )
         if self.max_jokers_per_meld is not None and self.max_jokers_per_meld < 0:
             problems.append(f"max_jokers_per_meld={self.max_jokers_per_meld} is negative")
-        if self.min_run_size < 2:
-            problems.append(f"min_run_size={self.min_run_size}: must be at least 2")
+        if not 2 <= self.min_run_size <= 13:
+            problems.append(
+                f"min_run_size={self.min_run_size}: from 2 to 13 (a run holds each rank once)"
+            )
         if not 2 <= self.min_group_size <= self.max_group_size <= 4:
             problems.append(
                 f"group sizes {self.min_group_size}-{self.max_group_size}: need "
@@ -229,9 +240,14 @@ class Profile:
         if not 1 <= self.min_players <= self.max_players:
             problems.append(f"players {self.min_players}-{self.max_players}: not a valid range")
         sizes = dict(self.hand_sizes)
-        deck_size = 52 * self.decks + self.jokers
+        deck_size = 52 * min(self.decks, MAX_DECKS) + min(self.jokers, MAX_JOKERS)
         opening = 1 if self.turn_structure == "discard" else 0
-        for players in range(self.min_players, self.max_players + 1):
+        if self.max_players > deck_size:
+            problems.append(
+                f"max_players={self.max_players}: more players than the {deck_size}-card deck "
+                "can deal a card each"
+            )
+        for players in range(self.min_players, min(self.max_players, deck_size) + 1):
             size = sizes.get(players)
             if size is None:
                 problems.append(f"hand_sizes gives no hand size for {players} players")

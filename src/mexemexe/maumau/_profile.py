@@ -9,6 +9,7 @@ import attrs
 
 from .._cards import Card, make_deck
 from .._errors import ProfileError
+from .._profiles import MAX_DECKS
 
 __all__ = ["MAUMAU", "MauMauProfile"]
 
@@ -32,7 +33,7 @@ class MauMauProfile:
     Attributes:
         name: A short identifier (display only; never decides a rule).
         description: One line for people.
-        decks: 52-card decks, no jokers (M1: 2).
+        decks: 52-card decks, no jokers (M1: 2), at most `MAX_DECKS`.
         min_players: The fewest players (M1 **[decision]**: 2).
         max_players: The most players (M1 **[decision]**: 10).
         hand_size: Cards dealt to each player (M1: 7).
@@ -102,8 +103,8 @@ class MauMauProfile:
 
     def __attrs_post_init__(self) -> None:
         problems = []
-        if self.decks < 1:
-            problems.append(f"decks={self.decks}: at least one")
+        if not 1 <= self.decks <= MAX_DECKS:
+            problems.append(f"decks={self.decks}: from 1 to {MAX_DECKS}")
         if not 2 <= self.min_players <= self.max_players:
             problems.append(f"players {self.min_players}-{self.max_players}: not a valid range")
         if self.hand_size < 1:

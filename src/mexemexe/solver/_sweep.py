@@ -83,9 +83,10 @@ NEG = float("-inf")
 INF = float("inf")
 _END = "end"
 
-# A run descriptor packed in an int:
-# length (capped at the minimum run) | jokers << 4 | natural << 7 | low ace << 8 | pending << 9.
-_J, _N, _A, _P = 4, 7, 8, 9
+# A run descriptor packed in an int: length (capped at the minimum run, at
+# most 13) | jokers << 4 (a run of 13 holds at most 12) | natural << 8 |
+# low ace << 9 | pending << 10.
+_J, _N, _A, _P = 4, 8, 9, 10
 
 
 def _desc(length: int, jokers: int, natural: int, ace: int, pending: int = 0) -> int:
@@ -97,7 +98,7 @@ def _length(d: int) -> int:
 
 
 def _jokers(d: int) -> int:
-    return (d >> _J) & 7
+    return (d >> _J) & 15
 
 
 def _natural(d: int) -> int:
