@@ -401,3 +401,21 @@ def test_m1_a_profile_with_huge_decks_is_refused() -> None:
     """M1: a profile (perhaps from tampered JSON) cannot make the library build a huge deck."""
     with pytest.raises(m.ProfileError, match="decks=1000000000: from 1 to 16"):
         attrs.evolve(P, decks=10**9)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"decks": "two"}, "decks='two': a whole number"),
+        ({"rotate_first_player": "yes"}, "rotate_first_player='yes': True or False"),
+        ({"card_points": ["J"] * 13}, "invalid profile settings"),
+    ],
+)
+def test_tampered_mau_mau_profile_settings_are_profile_errors(
+    changes: dict[str, object], message: str
+) -> None:
+    """Mau-Mau profile data of the wrong kind is a ProfileError naming the setting."""
+    with pytest.raises(m.ProfileError, match=message):
+        mm.MauMauProfile.from_dict({**P.to_dict(), **changes})
+    with pytest.raises(m.ProfileError, match="a mapping of settings"):
+        mm.MauMauProfile.from_dict([1, 2])  # type: ignore[arg-type]

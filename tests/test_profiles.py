@@ -240,3 +240,24 @@ def test_huge_counts_are_refused_before_anything_is_built(
     data = {**GA.to_dict(), **changes}
     with pytest.raises(ProfileError, match=message):
         m.Profile.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"decks": "XX"}, "decks='XX': a whole number"),
+        ({"jokers": True}, "jokers=True: a whole number"),
+        ({"max_jokers_per_meld": "one"}, "max_jokers_per_meld='one': a whole number or None"),
+        ({"joker_swap": 1}, "joker_swap=1: True or False"),
+        ({"name": 7}, "name=7: text"),
+        ({"rank_points": ["J"] * 13}, "invalid profile settings"),
+        ({"hand_sizes": {"two": 11}}, "invalid profile settings"),
+        ({"rule_sections": [["ace"]]}, "invalid profile settings"),
+    ],
+)
+def test_settings_of_the_wrong_kind_are_profile_errors(
+    changes: dict[str, object], message: str
+) -> None:
+    """Tampered profile data is a ProfileError naming the setting, never a bare TypeError."""
+    with pytest.raises(ProfileError, match=message):
+        m.Profile.from_dict({**GA.to_dict(), **changes})

@@ -59,6 +59,34 @@ def _int_tuple(value: Iterable[int]) -> tuple[int, ...]:
     return tuple(int(v) for v in value)
 
 
+def setting_problems(settings: Any) -> list[str]:
+    """The settings of an attrs profile class whose value is not of its default's kind.
+
+    A setting whose default is a flag must be ``True`` or ``False``; one whose
+    default is a whole number (or ``None``) must be a whole number (or
+    ``None``); one whose default is text must be text. Settings with a
+    converter, and ``match_rounds`` (a number, ``"players"`` or ``None``),
+    are checked where they are used. Run first, so the consistency checks
+    compare numbers with numbers.
+    """
+    problems = []
+    for field in attrs.fields(type(settings)):
+        if not field.init or field.converter is not None or field.name == "match_rounds":
+            continue
+        value, default = getattr(settings, field.name), field.default
+        if isinstance(default, bool):
+            ok, kind = isinstance(value, bool), "True or False"
+        elif isinstance(default, int) or default is None:
+            whole = isinstance(value, int) and not isinstance(value, bool)
+            ok = whole or (default is None and value is None)
+            kind = "a whole number" + (" or None" if default is None else "")
+        else:  # text, including a required name
+            ok, kind = isinstance(value, str), "text"
+        if not ok:
+            problems.append(f"{field.name}={value!r}: {kind}")
+    return problems
+
+
 #: The most decks and jokers a profile may use (a bound on what a profile,
 #: perhaps read from untrusted JSON, makes the library build).
 MAX_DECKS = 16
@@ -205,7 +233,9 @@ class Profile:
     # -- consistency ----------------------------------------------------------
 
     def _check(self) -> None:
-        problems: list[str] = []
+        problems = setting_problems(self)
+        if problems:
+            raise ProfileError(f"inconsistent profile {self.name!r}: " + "; ".join(problems))
 
         def choice(field: str, value: object, allowed: Sequence[str]) -> None:
             if value not in allowed:
@@ -393,11 +423,13 @@ class Profile:
         if unknown:
             raise ProfileError(f"unknown profile settings: {', '.join(unknown)}")
         kwargs = dict(data)
-        if isinstance(kwargs.get("hand_sizes"), Mapping):
-            kwargs["hand_sizes"] = {int(k): int(v) for k, v in kwargs["hand_sizes"].items()}
         try:
+            if isinstance(kwargs.get("hand_sizes"), Mapping):
+                kwargs["hand_sizes"] = {int(k): int(v) for k, v in kwargs["hand_sizes"].items()}
             return cls(**kwargs)
-        except TypeError as err:
+        except ProfileError:
+            raise
+        except (TypeError, ValueError) as err:  # a converter's (hand_sizes, rank_points …)
             raise ProfileError(f"invalid profile settings: {err}") from err
 
     def __str__(self) -> str:

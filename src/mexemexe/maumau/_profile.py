@@ -9,7 +9,7 @@ import attrs
 
 from .._cards import Card, make_deck
 from .._errors import ProfileError
-from .._profiles import MAX_DECKS
+from .._profiles import MAX_DECKS, setting_problems
 
 __all__ = ["MAUMAU", "MauMauProfile"]
 
@@ -102,7 +102,9 @@ class MauMauProfile:
     _values: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        problems = []
+        problems = setting_problems(self)
+        if problems:
+            raise ProfileError(f"inconsistent profile {self.name!r}: " + "; ".join(problems))
         if not 1 <= self.decks <= MAX_DECKS:
             problems.append(f"decks={self.decks}: from 1 to {MAX_DECKS}")
         if not 2 <= self.min_players <= self.max_players:
@@ -181,13 +183,17 @@ class MauMauProfile:
         Raises:
             ProfileError: If a key is unknown or the settings are inconsistent.
         """
+        if not isinstance(data, Mapping):
+            raise ProfileError(f"a profile is a mapping of settings, got {type(data).__name__}")
         names = {f.name for f in attrs.fields(cls) if f.init}
         unknown = sorted(set(data) - names)
         if unknown:
             raise ProfileError(f"unknown profile settings: {', '.join(unknown)}")
         try:
             return cls(**dict(data))
-        except TypeError as err:
+        except ProfileError:
+            raise
+        except (TypeError, ValueError) as err:  # a converter's (card_points, rule_sections)
             raise ProfileError(f"invalid profile settings: {err}") from err
 
     def __str__(self) -> str:
