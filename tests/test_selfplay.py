@@ -73,6 +73,9 @@ def test_simulate_rejects_unknown_bots_and_seat_counts() -> None:
         m.simulate("brazilian", ["simple", "clever"], games=1)
     with pytest.raises(m.ProfileError, match="not 7"):
         m.simulate("brazilian", ["simple"] * 7, games=1)
+    for games in (0, -1, 2.5, True):
+        with pytest.raises(ValueError, match="games must be a whole number of at least 1"):
+            m.simulate("brazilian", ["simple"] * 2, games=games)  # type: ignore[arg-type]
 
 
 class _FirstMoveBot:

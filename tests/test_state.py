@@ -62,6 +62,12 @@ def test_rummikub_hand_size() -> None:
     assert len(state.stock) == 106 - 33
 
 
+def test_deal_for_no_players_names_the_player_range() -> None:
+    """B2: zero players is refused by the profile's player range, not as a first-player error."""
+    with pytest.raises(m.ProfileError, match="2-6 players, not 0"):
+        m.deal(BR, players=0, seed=1)
+
+
 def test_deal_rejects_too_many_players() -> None:
     """B2: at most 6 players."""
     with pytest.raises(m.ProfileError, match="not 7"):

@@ -156,9 +156,12 @@ def simulate(
         A `SimulationResult`.
 
     Raises:
-        ValueError: If a bot name is unknown or the seat count does not fit the profile.
+        ValueError: If a bot name is unknown, the seat count does not fit the
+            profile, or ``games`` is not a whole number of at least 1.
         TypeError: If a seat is neither a name, a bot nor a callable.
     """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
     prof = get_profile(profile)
     specs = tuple(bots)
     unknown = [spec for spec in specs if isinstance(spec, str) and spec not in BOTS]

@@ -830,7 +830,7 @@ def deal(
     prof = get_profile(profile)
     rng = make_rng(seed)
     count = len(hands) if hands is not None else players
-    if count is not None and not 0 <= first_player < count:
+    if count is not None and count > 0 and not 0 <= first_player < count:
         raise InvalidStateError(f"first_player {first_player} is not a player (0-{count - 1})")
     if hands is None:
         if players is None:
