@@ -419,3 +419,12 @@ def test_tampered_mau_mau_profile_settings_are_profile_errors(
         mm.MauMauProfile.from_dict({**P.to_dict(), **changes})
     with pytest.raises(m.ProfileError, match="a mapping of settings"):
         mm.MauMauProfile.from_dict([1, 2])  # type: ignore[arg-type]
+
+
+def test_a_state_with_no_mau_mau_profile_is_invalid() -> None:
+    """A Mau-Mau state built by hand needs a MauMauProfile and whole-number counters."""
+    state = mm.deal(3, seed=1)
+    with pytest.raises(InvalidStateError, match="profile=None: a MauMauProfile"):
+        attrs.evolve(state, profile=None)
+    with pytest.raises(InvalidStateError, match="direction='up': a whole number"):
+        attrs.evolve(state, direction="up")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import re
 
 import attrs
 import pytest
@@ -330,3 +331,23 @@ def test_a_pickled_state_plays_on_like_the_original() -> None:
     final, _ = m.play_round(state, bots)
     final_copy, _ = m.play_round(copy, bots)
     assert final_copy == final
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"turn": "x"}, "turn='x': a whole number"),
+        ({"current_player": True}, "current_player=True: a whole number"),
+        ({"laid_this_turn": 1}, "laid_this_turn=1: True or False"),
+        ({"result": 0}, "result=0: a RoundResult or None"),
+        ({"last": "draw"}, "last='draw': an Outcome or None"),
+        ({"owners": [["X"]]}, "owners is a list of player numbers per meld"),
+    ],
+)
+def test_fields_of_the_wrong_kind_are_invalid_states(
+    changes: dict[str, object], message: str
+) -> None:
+    """A state built by hand with a field of the wrong kind is an InvalidStateError naming it."""
+    state = m.deal("galician", players=2, seed=1)
+    with pytest.raises(InvalidStateError, match=re.escape(message)):
+        attrs.evolve(state, **changes)

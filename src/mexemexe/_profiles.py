@@ -14,6 +14,7 @@ import attrs
 
 from ._cards import CODE, JOKER_CODE, Card, make_deck
 from ._errors import ProfileError
+from ._kinds import kind_problems
 from ._melds import MeldResult, MeldRules, classify_meld
 
 if TYPE_CHECKING:
@@ -63,28 +64,26 @@ def setting_problems(settings: Any) -> list[str]:
     """The settings of an attrs profile class whose value is not of its default's kind.
 
     A setting whose default is a flag must be ``True`` or ``False``; one whose
-    default is a whole number (or ``None``) must be a whole number (or
-    ``None``); one whose default is text must be text. Settings with a
-    converter, and ``match_rounds`` (a number, ``"players"`` or ``None``),
-    are checked where they are used. Run first, so the consistency checks
-    compare numbers with numbers.
+    default is a whole number must be one; one whose default is ``None`` must
+    be ``None`` or a whole number; one whose default is text (and the name)
+    must be text. Settings with a converter, and ``match_rounds`` (a number,
+    ``"players"`` or ``None``), are checked where they are used. Run first,
+    so the consistency checks compare numbers with numbers.
     """
-    problems = []
+    whole, flags, text, optional = [], [], [], {}
     for field in attrs.fields(type(settings)):
         if not field.init or field.converter is not None or field.name == "match_rounds":
             continue
-        value, default = getattr(settings, field.name), field.default
+        default = field.default
         if isinstance(default, bool):
-            ok, kind = isinstance(value, bool), "True or False"
-        elif isinstance(default, int) or default is None:
-            whole = isinstance(value, int) and not isinstance(value, bool)
-            ok = whole or (default is None and value is None)
-            kind = "a whole number" + (" or None" if default is None else "")
+            flags.append(field.name)
+        elif isinstance(default, int):
+            whole.append(field.name)
+        elif default is None:
+            optional[field.name] = int
         else:  # text, including a required name
-            ok, kind = isinstance(value, str), "text"
-        if not ok:
-            problems.append(f"{field.name}={value!r}: {kind}")
-    return problems
+            text.append(field.name)
+    return kind_problems(settings, whole=whole, flags=flags, text=text, optional=optional)
 
 
 #: The most decks and jokers a profile may use (a bound on what a profile,

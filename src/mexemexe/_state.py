@@ -23,6 +23,7 @@ from ._cards import CODE, Card, as_cards
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
 from ._fastcopy import changer, copier, maker
 from ._jsonio import dumps, loads_object
+from ._kinds import kind_problems
 from ._moves import Move
 from ._notation import format_cards
 from ._outcomes import Outcome, Proposal, RoundResult
@@ -60,7 +61,12 @@ def _optional_card(value: Card | str | None) -> Card | None:
 
 
 def _owners(value: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(int(x) for x in meld) for meld in value)
+    try:
+        return tuple(tuple(int(x) for x in meld) for meld in value)
+    except (TypeError, ValueError):
+        raise InvalidStateError(
+            f"owners is a list of player numbers per meld, got {value!r}"
+        ) from None
 
 
 def _bools(value: Iterable[bool]) -> tuple[bool, ...]:
@@ -162,8 +168,16 @@ class GameState:
         return _counted(new)
 
     def _consistency_problems(self) -> list[str]:
+        problems = kind_problems(
+            self,
+            whole=("current_player", "turn", "passes", "recycles", "jokers_owed"),
+            flags=("laid_this_turn",),
+            text=("phase",),
+            optional={"last": Outcome, "result": RoundResult},
+        )
+        if problems:
+            return problems  # the checks below compare and count these fields
         profile = self.profile
-        problems: list[str] = []
         n = len(self.hands)
         if not profile.min_players <= n <= profile.max_players:
             problems.append(

@@ -23,6 +23,7 @@ from .._cards import CODE, Card, Suit, as_cards
 from .._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
 from .._fastcopy import copier, maker
 from .._jsonio import dumps, loads_object
+from .._kinds import kind_problems
 from .._moves import Discard, Draw, Move, Pass
 from .._multiset import card_inserted, card_without
 from .._notation import format_cards
@@ -100,9 +101,17 @@ class MauMauState:
             raise InvalidStateError("invalid Mau-Mau state: " + "; ".join(problems))
 
     def _problems(self) -> list[str]:
+        problems = kind_problems(
+            self,
+            whole=("current_player", "direction", "turn", "seed", "reshuffles", "drawn", "passes"),
+            optional={"last": Outcome, "result": RoundResult},
+        )
+        if not isinstance(self.profile, MauMauProfile):
+            problems.append(f"profile={self.profile!r}: a MauMauProfile")
+        if problems:
+            return problems  # the checks below compare and count these fields
         profile = self.profile
         n = len(self.hands)
-        problems = []
         if not profile.min_players <= n <= profile.max_players:
             problems.append(
                 f"{n} players, but Mau-Mau is for {profile.min_players}-{profile.max_players}"
