@@ -53,7 +53,9 @@ def count(game: str, games: int, players: int) -> int:
         str(players),
         "--play",
     ]
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"valgrind exited with {done.returncode}:\n{done.stderr[-2000:]}")
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
         raise SystemExit(f"no instruction count in valgrind's output:\n{done.stderr}")
