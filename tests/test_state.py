@@ -280,6 +280,10 @@ def test_custom_profile_round_trips() -> None:
         (lambda d: d["profile"].__setitem__("colour", "red"), "unknown profile settings"),
         (lambda d: d.__setitem__("table", ["7S 7H JK"]), "table is not valid"),
         (lambda d: d.__setitem__("opened", [True]), "opened has 1 entries"),
+        (
+            lambda d: d.__setitem__("last", {"player": 0, "move": "draw", "drawn": [1, 2]}),
+            "expected a Card or a card string, got 1",
+        ),
     ],
 )
 def test_tampered_data_is_rejected_clearly(tamper, message: str) -> None:  # type: ignore[no-untyped-def]

@@ -7,11 +7,11 @@ from typing import Any, Literal
 
 import attrs
 
-from ._cards import Card
+from ._cards import Card, as_cards
 from ._errors import Problem
 from ._fastcopy import maker
 from ._moves import Move, Play, parse_move
-from ._notation import format_cards, parse_cards
+from ._notation import format_cards
 from ._table import Table
 
 __all__ = ["Outcome", "Proposal", "RoundResult", "build_outcome"]
@@ -20,7 +20,7 @@ EndReason = Literal["out", "stock", "blocked", "recycles", "in_progress"]
 
 
 def _cards(value: Any) -> tuple[Card, ...]:
-    return parse_cards(value) if isinstance(value, str) else tuple(value)
+    return as_cards(value)
 
 
 @attrs.frozen(weakref_slot=False)
