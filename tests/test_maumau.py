@@ -408,7 +408,8 @@ def test_m1_a_profile_with_huge_decks_is_refused() -> None:
     [
         ({"decks": "two"}, "decks='two': a whole number"),
         ({"rotate_first_player": "yes"}, "rotate_first_player='yes': True or False"),
-        ({"card_points": ["J"] * 13}, "invalid profile settings"),
+        ({"card_points": ["J"] * 13}, "card_points: expected whole numbers, got 'J'"),
+        ({"rule_sections": ["7H"]}, r"rule_sections: expected \(key, value\) pairs, got '7H'"),
     ],
 )
 def test_tampered_mau_mau_profile_settings_are_profile_errors(

@@ -250,9 +250,12 @@ def test_huge_counts_are_refused_before_anything_is_built(
         ({"max_jokers_per_meld": "one"}, "max_jokers_per_meld='one': a whole number or None"),
         ({"joker_swap": 1}, "joker_swap=1: True or False"),
         ({"name": 7}, "name=7: text"),
-        ({"rank_points": ["J"] * 13}, "invalid profile settings"),
+        ({"rank_points": ["J"] * 13}, "rank_points: expected whole numbers, got 'J'"),
         ({"hand_sizes": {"two": 11}}, "invalid profile settings"),
-        ({"rule_sections": [["ace"]]}, "invalid profile settings"),
+        ({"rule_sections": [["ace"]]}, r"rule_sections: expected \(key, value\) pairs"),
+        ({"rule_sections": ["AB"]}, r"rule_sections: expected \(key, value\) pairs, got 'AB'"),
+        ({"rule_sections": [["ace", "G7"], ["ace", "G1"]]}, "rule_sections: a key appears twice"),
+        ({"hand_sizes": [[2, "11"]]}, "hand_sizes: expected pairs of int and int"),
     ],
 )
 def test_settings_of_the_wrong_kind_are_profile_errors(

@@ -51,13 +51,62 @@ COURT_TEN_POINTS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 GALICIAN_SHORT_HAND_SIZES: tuple[tuple[int, int], ...] = ((2, 10), (3, 7), (4, 7), (5, 6), (6, 6))
 
 
-def _pairs(value: Mapping[Any, Any] | Iterable[tuple[Any, Any]]) -> tuple[tuple[Any, Any], ...]:
+def setting_pairs(
+    value: Mapping[Any, Any] | Iterable[tuple[Any, Any]], kinds: tuple[type, type], name: str
+) -> tuple[tuple[Any, Any], ...]:
+    """A setting given as a mapping or as ``(key, value)`` pairs, as sorted pairs.
+
+    Each key appears once and each pair holds the ``kinds`` given (say, text
+    and text), so the setting writes out as a mapping and reads back the same.
+
+    Raises:
+        ProfileError: If an item is not a pair of those kinds, or a key repeats.
+    """
     items = value.items() if isinstance(value, Mapping) else value
-    return tuple(sorted((k, v) for k, v in items))
+    pairs = []
+    for item in items:
+        if not isinstance(item, (tuple, list)) or len(item) != 2:
+            raise ProfileError(f"{name}: expected (key, value) pairs, got {item!r}")
+        key, val = item
+        if not all(
+            isinstance(x, kind) and not (kind is int and isinstance(x, bool))
+            for x, kind in zip(item, kinds, strict=True)
+        ):
+            raise ProfileError(
+                f"{name}: expected pairs of {kinds[0].__name__} and {kinds[1].__name__}, "
+                f"got {item!r}"
+            )
+        pairs.append((key, val))
+    keys = [key for key, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise ProfileError(f"{name}: a key appears twice in {value!r}")
+    return tuple(sorted(pairs))
 
 
-def _int_tuple(value: Iterable[int]) -> tuple[int, ...]:
-    return tuple(int(v) for v in value)
+def setting_ints(value: Iterable[Any], name: str) -> tuple[int, ...]:
+    """A setting given as whole numbers (say, points per rank), as a tuple.
+
+    Raises:
+        ProfileError: If an entry is not a whole number.
+    """
+    out = []
+    for entry in value:
+        if isinstance(entry, bool) or not isinstance(entry, int):
+            raise ProfileError(f"{name}: expected whole numbers, got {entry!r}")
+        out.append(entry)
+    return tuple(out)
+
+
+def _hand_sizes(value: Any) -> tuple[tuple[int, int], ...]:
+    return setting_pairs(value, (int, int), "hand_sizes")
+
+
+def _rank_points(value: Any) -> tuple[int, ...]:
+    return setting_ints(value, "rank_points")
+
+
+def _sections(value: Any) -> tuple[tuple[str, str], ...]:
+    return setting_pairs(value, (str, str), "rule_sections")
 
 
 def setting_problems(settings: Any) -> list[str]:
@@ -188,7 +237,7 @@ class Profile:
     min_players: int = 2
     max_players: int = 6
     hand_sizes: tuple[tuple[int, int], ...] = attrs.field(
-        default=((2, 11), (3, 11), (4, 11), (5, 11), (6, 11)), converter=_pairs
+        default=((2, 11), (3, 11), (4, 11), (5, 11), (6, 11)), converter=_hand_sizes
     )
     ace: AcePolicy = "low"
     joker_policy: JokerPolicy = "none"
@@ -196,7 +245,7 @@ class Profile:
     min_run_size: int = 3
     min_group_size: int = 3
     max_group_size: int = 4
-    rank_points: tuple[int, ...] = attrs.field(default=FACE_POINTS, converter=_int_tuple)
+    rank_points: tuple[int, ...] = attrs.field(default=FACE_POINTS, converter=_rank_points)
     joker_points: int = 30
     high_ace_points: int | None = None
     failed_play_penalty: int = 1
@@ -212,7 +261,7 @@ class Profile:
     can_discard_taken_card: bool = True
     mexe_mexe_multiplier: int = 1
     joker_swap: bool = False
-    rule_sections: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)
+    rule_sections: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_sections)
 
     _meld_rules: MeldRules = attrs.field(init=False, eq=False, hash=False, repr=False)
     _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)

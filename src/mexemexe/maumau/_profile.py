@@ -9,7 +9,7 @@ import attrs
 
 from .._cards import Card, make_deck
 from .._errors import ProfileError
-from .._profiles import MAX_DECKS, setting_problems
+from .._profiles import MAX_DECKS, setting_ints, setting_pairs, setting_problems
 
 __all__ = ["MAUMAU", "MauMauProfile"]
 
@@ -17,13 +17,12 @@ __all__ = ["MAUMAU", "MauMauProfile"]
 MAUMAU_POINTS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 10, 10)
 
 
-def _int_tuple(value: Any) -> tuple[int, ...]:
-    return tuple(int(v) for v in value)
+def _card_points(value: Any) -> tuple[int, ...]:
+    return setting_ints(value, "card_points")
 
 
-def _pairs(value: Any) -> tuple[tuple[str, str], ...]:
-    items = value.items() if isinstance(value, Mapping) else value
-    return tuple(sorted((str(k), str(v)) for k, v in items))
+def _sections(value: Any) -> tuple[tuple[str, str], ...]:
+    return setting_pairs(value, (str, str), "rule_sections")
 
 
 @attrs.frozen(kw_only=True)
@@ -74,7 +73,7 @@ class MauMauProfile:
     draw_count: int = 3
     wild_rank: int = 11
     last_card_penalty: int = 2
-    card_points: tuple[int, ...] = attrs.field(default=MAUMAU_POINTS, converter=_int_tuple)
+    card_points: tuple[int, ...] = attrs.field(default=MAUMAU_POINTS, converter=_card_points)
     wild_finish_multiplier: int = 2
     draw_finish_count: int = 3
     held_draw_rank_count: int = 3
@@ -94,7 +93,7 @@ class MauMauProfile:
             ("score", "M7"),
             ("match", "M8"),
         ),
-        converter=_pairs,
+        converter=_sections,
     )
     _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _deck_codes: list[int] = attrs.field(init=False, eq=False, hash=False, repr=False)
