@@ -229,6 +229,7 @@ def test_turn_round_end_and_bonus_cite_their_own_sections(
         ({"jokers": 10**9}, "jokers=1000000000: from 0 to 64"),
         ({"max_players": 10**9}, "max_players=1000000000: more players than"),
         ({"min_run_size": 14}, "min_run_size=14: from 2 to 13"),
+        ({"min_players": -(10**9)}, "players -1000000000-6: not a valid range"),
     ],
 )
 def test_huge_counts_are_refused_before_anything_is_built(

@@ -325,7 +325,10 @@ class Profile:
                 f"max_players={self.max_players}: more players than the {deck_size}-card deck "
                 "can deal a card each"
             )
-        for players in range(self.min_players, min(self.max_players, deck_size) + 1):
+        counts = range(self.min_players, min(self.max_players, deck_size) + 1)
+        if not 1 <= self.min_players <= self.max_players:
+            counts = range(0)  # the range is refused above; none of it is walked
+        for players in counts:
             size = sizes.get(players)
             if size is None:
                 problems.append(f"hand_sizes gives no hand size for {players} players")
