@@ -19,10 +19,6 @@ __all__ = ["Outcome", "Proposal", "RoundResult", "build_outcome"]
 EndReason = Literal["out", "stock", "blocked", "recycles", "in_progress"]
 
 
-def _cards(value: Any) -> tuple[Card, ...]:
-    return as_cards(value)
-
-
 @attrs.frozen(weakref_slot=False)
 class Outcome:
     """What the last move did. Part of the state, so a view can tell players what happened.
@@ -40,8 +36,8 @@ class Outcome:
 
     player: int
     move: Move
-    drawn: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
-    placed: tuple[Card, ...] = attrs.field(default=(), converter=_cards)
+    drawn: tuple[Card, ...] = attrs.field(default=(), converter=as_cards)
+    placed: tuple[Card, ...] = attrs.field(default=(), converter=as_cards)
     penalty: bool = False
     note: str = ""
     hidden_draws: int = 0

@@ -46,10 +46,6 @@ PHASES = ("play",)
 INITIAL_PHASE = "play"
 
 
-def _over_problem(state: GameState) -> Problem:
-    return state._over()
-
-
 def propose(state: GameState, table: Table) -> Proposal:
     """Check a proposed new table for the current player without changing anything."""
     return _check(state, table)[0]
@@ -61,7 +57,7 @@ def _check(state: GameState, table: Table) -> tuple[Proposal, tuple[Card, ...] |
     play_rule = profile.section("play")
     problems: list[Problem] = []
     if state.result is not None:
-        return Proposal(table, (), (_over_problem(state),)), None
+        return Proposal(table, (), (state._over(),)), None
     old_rest, new_rest = _changed_melds(state.table, table)
     removed, added = _moved(state.table, table, old_rest, new_rest)
     placed = added
@@ -246,7 +242,7 @@ def apply(state: GameState, move: Move) -> GameState:
         IllegalMoveError: If the move is not allowed; ``state`` is unchanged.
     """
     if state.result is not None:
-        raise IllegalMoveError(f"cannot {move}", [_over_problem(state)])
+        raise IllegalMoveError(f"cannot {move}", [state._over()])
     if isinstance(move, Play):
         return _play(state, move)
     if isinstance(move, Draw):

@@ -543,9 +543,6 @@ def _with(
 def _apply(state: MauMauState, move: Move) -> MauMauState:
     if state.result is not None:
         raise _illegal(state, f"cannot {move}", "the hand is over", "score")
-    turn = _TURNS.get(type(move))
-    if turn is not None:
-        return turn(state, move)
     if isinstance(move, Draw):
         return _draw(state, move)
     if isinstance(move, Discard):
@@ -698,7 +695,8 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
     )
 
 
-#: The moves by their exact type (`_apply` looks here before testing subclasses).
+#: The moves by their exact type (`MauMauState.apply` looks here first; `_apply`
+#: also takes text and subclasses).
 _TURNS: dict[type, Callable[[MauMauState, Any], MauMauState]] = {
     Draw: _draw,
     Discard: _discard,
