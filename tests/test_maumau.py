@@ -67,6 +67,22 @@ def test_m1_a_shuffled_deal_passes_the_full_state_check(players: int, seed: int)
     assert all(list(h) == sorted(h) for h in state.hands)
 
 
+@pytest.mark.parametrize("seed", [0, 5, 11])
+def test_m2_plain_draws_and_discards_pass_the_full_state_check(seed: int) -> None:
+    """M2: the unguarded plain draw and discard build the states the checked constructor builds."""
+    state = mm.deal(4, seed=seed)
+    bot = mm.MauMauBot()
+    seen = set()
+    while state.result is None:
+        move = bot.choose(state.view(state.current_player))
+        after = state.apply(move)
+        fields = {f.name: getattr(after, f.name) for f in attrs.fields(mm.MauMauState)}
+        assert mm.MauMauState(**fields) == after
+        seen.add(type(move))
+        state = after
+    assert seen >= {Draw, Discard}
+
+
 def test_deal_is_reproducible() -> None:
     """The same seed gives the same deal."""
     assert mm.deal(4, seed=9) == mm.deal(4, seed=9)

@@ -60,6 +60,14 @@ class GameRecord:
             state = state.apply(move)
             yield state
 
+    @classmethod
+    def _played(cls, initial: Any, moves: tuple[Move, ...]) -> GameRecord:
+        """The record of ``moves`` played by the engine (`Move` values already): no converter."""
+        record = object.__new__(cls)
+        object.__setattr__(record, "initial", initial)
+        object.__setattr__(record, "moves", moves)
+        return record
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the initial state and the moves' text forms."""
         return {

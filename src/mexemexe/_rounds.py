@@ -50,7 +50,7 @@ def play_round(
     moves: list[Move] = []
     for _ in range(max_turns):
         if state.result is not None:
-            return state, GameRecord(initial, tuple(moves))
+            return state, GameRecord._played(initial, tuple(moves))
         player = state.current_player
         move = bots[player].choose(state.view(player))
         try:

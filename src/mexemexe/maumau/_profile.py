@@ -99,6 +99,8 @@ class MauMauProfile:
     _deck_codes: list[int] = attrs.field(init=False, eq=False, hash=False, repr=False)
     #: `card_value` by card code (the 52 naturals).
     _values: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: By card code (the 52 naturals): whether discarding the card has no M5 effect.
+    _plain: tuple[bool, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         problems = setting_problems(self)
@@ -144,6 +146,8 @@ class MauMauProfile:
         object.__setattr__(self, "_deck", make_deck(self.decks, 0))
         object.__setattr__(self, "_deck_codes", [c.code for c in self._deck])
         object.__setattr__(self, "_values", tuple(self.card_points[x >> 2] for x in range(52)))
+        effects = (self.reverse_rank, self.skip_rank, self.draw_rank)
+        object.__setattr__(self, "_plain", tuple((x >> 2) + 1 not in effects for x in range(52)))
 
     def deck(self) -> tuple[Card, ...]:
         """The full deck, sorted (M1: two decks, no jokers)."""

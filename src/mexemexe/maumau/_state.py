@@ -557,22 +557,37 @@ def _draw(state: MauMauState, move: Draw) -> MauMauState:
         raise _illegal(state, f"cannot {move}", "cards are drawn from the stock only", "turn")
     player = state.current_player
     stock, pile, reshuffles = state.stock, state.discard_pile, state.reshuffles
-    note = ""
-    if stock:  # the common case
-        drawn: tuple[Card, ...] = stock[-1:]
-        stock = stock[:-1]
-    else:
-        drawn, stock, pile, reshuffles = _take(state, stock, pile, 1, reshuffles)
-        if not drawn:
-            raise _illegal(
-                state,
-                "cannot draw",
-                "the stock is empty and there is nothing to reshuffle",
-                "stock",
-            )
-        note = f"the discard pile was reshuffled into the stock ({state.profile.section('stock')})"
     hands = state.hands
-    # The hot path: every field written out, in order (see `_successor`).
+    if stock:
+        # The hot path: one card from the stock to the hand, every field written
+        # out in order. It moves one card and nothing else, so it skips the
+        # card-count guard of `_successor`.
+        card = stock[-1]
+        return _make_state(
+            state.profile,
+            (*hands[:player], card_inserted(hands[player], card), *hands[player + 1 :]),
+            stock[:-1],
+            pile,
+            player,
+            state.direction,
+            state.turn,
+            state.requested_suit,
+            state.seed,
+            reshuffles,
+            state.drawn + 1,
+            state.passes,
+            build_outcome(player, move, (card,), (), False, "", 0),
+            None,
+        )
+    drawn, stock, pile, reshuffles = _take(state, stock, pile, 1, reshuffles)
+    if not drawn:
+        raise _illegal(
+            state,
+            "cannot draw",
+            "the stock is empty and there is nothing to reshuffle",
+            "stock",
+        )
+    note = f"the discard pile was reshuffled into the stock ({state.profile.section('stock')})"
     return _checked(
         _make_state(
             state.profile,
@@ -645,8 +660,28 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
             "last",
         )
     pile = (*state.discard_pile, card)
-    stock, reshuffles = state.stock, state.reshuffles
     hands = (*state.hands[:player], hand, *state.hands[player + 1 :])  # still sorted
+    if len(hand) > 1 and profile._plain[card.code]:
+        # The hot path: one card from the hand to the pile, with no effect on
+        # the others (no M4 penalty, no M5 card). It moves one card and nothing
+        # else, so it skips the card-count guard of `_successor`.
+        return _make_state(
+            profile,
+            hands,
+            state.stock,
+            pile,
+            (player + state.direction) % len(hands),
+            state.direction,
+            state.turn + 1,
+            move.suit if wild else None,
+            state.seed,
+            state.reshuffles,
+            0,
+            0,
+            build_outcome(player, move, (), (), False, "", 0),
+            None,
+        )
+    stock, reshuffles = state.stock, state.reshuffles
     notes: list[str] = []
     if not hand:
         return _end_hand(state, move, hands, stock, pile, reshuffles)
