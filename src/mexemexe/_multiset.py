@@ -76,4 +76,4 @@ def card_inserted(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
         (Card.parse('7S'), Card.parse('8S'), Card.parse('9S'))
     """
     i = bisect_right(cards, card.code, key=CODE)
-    return cards[:i] + (card,) + cards[i:]
+    return cards[:i] + (card,) + cards[i:]  # noqa: RUF005 - one copy (unpacking makes two)

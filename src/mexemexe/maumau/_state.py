@@ -659,7 +659,7 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
             f"the last card is announced when one is left, not {len(hand)}",
             "last",
         )
-    pile = state.discard_pile + (card,)
+    pile = state.discard_pile + (card,)  # noqa: RUF005 - one copy (unpacking makes two)
     hands = (*state.hands[:player], hand, *state.hands[player + 1 :])  # still sorted
     if len(hand) > 1 and profile._plain[card.code]:
         # The hot path: one card from the hand to the pile, with no effect on
