@@ -205,6 +205,7 @@ class Sweep:
         self.suit_bounds: dict[Any, float] = {}
         self.suit_costs: dict[Any, tuple[list[float], list[int]]] = {}
         self.bounds: dict[Any, float] = {}
+        self.shared: dict[Any, float] = {}
         self.suit_memo: dict[Any, list[Any]] = {}
         self.group_args = (
             self.min_group,
@@ -237,21 +238,29 @@ class Sweep:
         self.group_share = [f[1] for f in facts]
         self.later = [f[2] for f in facts]
 
-    def _advance(self, key: tuple[Any, ...]) -> tuple[Any, ...]:
-        """``key`` past the steps that have one empty choice.
+    def _advance(
+        self,
+        v: int,
+        si: int,
+        runs: tuple[Any, ...],
+        used: int,
+        gcount: tuple[int, int],
+        reserved: tuple[Any, ...],
+    ) -> tuple[Any, ...]:
+        """The state key ``(v, si, runs, used, gcount, reserved)``, past the empty steps.
 
-        That is a suit with no copy and no open run, and the groups of a
-        value where no suit gave any.
+        An empty step has one empty choice: a suit with no copy and no open
+        run, or the groups of a value where no suit gave any.
         """
-        v, si, runs, used, gcount, reserved = key
         top = self.top
+        present = self.present
         while v <= top:
             if si == 4:
-                if gcount != (0, 0):
+                if gcount[0] or gcount[1]:
                     break
                 v, si = v + 1, 0
                 continue
-            if runs[si] or (reserved[si] != (0, 0) if v == 14 else self.present[v][si]):
+            if runs[si] or (reserved[si] != (0, 0) if v == 14 else present[v][si]):
                 break
             si += 1
         return (v, si, runs, used, gcount, reserved)
@@ -278,7 +287,7 @@ class Sweep:
 
     def _start(self) -> tuple[Any, ...]:
         """The state before the first value: nothing open, no joker placed."""
-        return self._advance((1, 0, ((), (), (), ()), 0, (0, 0), ((0, 0),) * 4))
+        return self._advance(1, 0, ((), (), (), ()), 0, (0, 0), ((0, 0),) * 4)
 
     def _race(self) -> tuple[Sweep, tuple[bool, bool], float]:
         """The least loss, from this search or, for a hard position, a symmetric one.
@@ -419,7 +428,7 @@ class Sweep:
         # A run crossing into ``first`` holds a copy of the card below, or a joker.
         runs = tuple((entry,) * (self.present[first - 1][suit] + self.jokers) for suit in range(4))
         aces = tuple((0, may[suit]) for suit in range(4)) if self.ace_high else ((0, 0),) * 4
-        return window._least_loss(window._advance((first, 0, runs, 0, (0, 0), aces)))
+        return window._least_loss(window._advance(first, 0, runs, 0, (0, 0), aces))
 
     # -- the search ------------------------------------------------------------------
 
@@ -443,11 +452,13 @@ class Sweep:
                 other = memo.get((v, si, runs, fewer, gcount, reserved))
                 if other is not None and other[0] > floor:
                     floor = other[0]
-            bound: float = max(
-                self._bound(v, si, runs, used, reserved, gcount), self.floors[v], floor
-            )
+            if gcount[0] or gcount[1]:
+                left = self._units_left(v, si, used, gcount)
+            else:
+                left = (self.jokers - used) * self.unit
+            bound: float = max(self._bound_at(v, si, runs, reserved, left), self.floors[v], floor)
             if bound <= budget and used < self.jokers:
-                bound = max(bound, self._shared_bound(v, si, runs, used, reserved, gcount))
+                bound = max(bound, self._shared_at(v, si, runs, reserved, left))
             if bound > budget:
                 self.memo[key] = (bound, None)
                 return bound
@@ -523,7 +534,12 @@ class Sweep:
         already given to this value's groups (``gcount``) first take their
         share of the jokers.
         """
-        left = self._units_left(v, si, used, gcount)
+        return self._bound_at(v, si, runs, reserved, self._units_left(v, si, used, gcount))
+
+    def _bound_at(
+        self, v: int, si: int, runs: tuple[Any, ...], reserved: tuple[Any, ...], left: int
+    ) -> float:
+        """`_bound` given the joker units left (`_units_left`)."""
         if left < 0:
             return INF
         key = (v, si, runs, reserved, left)
@@ -580,40 +596,50 @@ class Sweep:
         left (the usual case), sharing changes nothing and the sum over joker
         splits is skipped.
         """
-        left = self._units_left(v, si, used, gcount)
+        return self._shared_at(v, si, runs, reserved, self._units_left(v, si, used, gcount))
+
+    def _shared_at(
+        self, v: int, si: int, runs: tuple[Any, ...], reserved: tuple[Any, ...], left: int
+    ) -> float:
+        """`_shared_bound` given the joker units left (`_units_left`)."""
         if left < 0:
             return INF
-        key = (v, si, runs, reserved, left, "shared")
-        found = self.bounds.get(key)
+        key = (v, si, runs, reserved, left)
+        found = self.shared.get(key)
         if found is not None:
             return found
-        rows = []  # per suit wanting jokers: its bound with 0, 1, ... units, down to its best
+        rows = []  # per suit wanting jokers: its bounds by units, and the units it wants
         base = 0.0  # the bounds of the suits that want none
         need = 0
+        known = self.suit_costs
         for suit in range(4):
-            costs, reach = self._suit_costs(v + (suit < si), suit, runs[suit], reserved[suit])
+            w = v + (suit < si)
+            found_costs = known.get((w, suit, runs[suit], reserved[suit]))
+            if found_costs is None:
+                found_costs = self._suit_costs(w, suit, runs[suit], reserved[suit])
+            costs, reach = found_costs
             want = reach[left]  # the fewest units that give this suit its best
             if want:
                 need += want
-                rows.append(costs[: want + 1])
+                rows.append((costs, want))
             else:
                 base += costs[left]
         if need <= left:
-            shared = base + sum(costs[-1] for costs in rows)
+            shared = base + sum(costs[want] for costs, want in rows)
         else:
             # The least sum over the ways to split the units among the suits that want some.
             spent = [base] + [INF] * left  # by the units spent so far
-            for costs in rows:
+            for costs, want in rows:
                 nxt = [INF] * (left + 1)
                 for units, total in enumerate(spent):
                     if total == INF:
                         continue
-                    for j, cost in enumerate(costs[: left - units + 1], units):
+                    for j, cost in enumerate(costs[: min(want, left - units) + 1], units):
                         if total + cost < nxt[j]:
                             nxt[j] = total + cost
                 spent = nxt
             shared = min(spent)
-        self.bounds[key] = shared
+        self.shared[key] = shared
         return shared
 
     def _suit_costs(
@@ -695,16 +721,18 @@ class Sweep:
         reserved: tuple[Any, ...],
     ) -> list[tuple[float, Any, Any]]:
         out = []
-        for option in self._suit_options(v, si, runs[si], used, reserved[si]):
+        c1, c2 = gcount
+        before, after = runs[:si], runs[si + 1 :]
+        kept = reserved[si]
+        advance = self._advance
+        for option in self._suit_options(v, si, runs[si], used, kept):
             new_runs_s, g, jokers_here, loss, res, _detail = option
-            c1, c2 = gcount
-            if g == 1:
-                c1 += 1
-            elif g == 2:
-                c2 += 1
-            runs2 = (*runs[:si], new_runs_s, *runs[si + 1 :])
-            reserved2 = (*reserved[:si], res, *reserved[si + 1 :])
-            nxt = self._advance((v, si + 1, runs2, used + jokers_here, (c1, c2), reserved2))
+            counts = gcount if not g else (c1 + 1, c2) if g == 1 else (c1, c2 + 1)
+            # The aces kept back change only at the ends of the sweep (v = 1, 14).
+            reserved2 = reserved if res is kept else (*reserved[:si], res, *reserved[si + 1 :])
+            nxt = advance(
+                v, si + 1, (*before, new_runs_s, *after), used + jokers_here, counts, reserved2
+            )
             out.append((loss, nxt, option))
         out.sort(key=_by_loss)
         return out
@@ -726,7 +754,7 @@ class Sweep:
                 gj for gj in range(left + 1) if _groups_possible(c1, c2, gj, *self.group_args)
             ]
         return [
-            (0.0, self._advance((v + 1, 0, runs, used + gj, (0, 0), reserved)), ("groups", gj))
+            (0.0, self._advance(v + 1, 0, runs, used + gj, (0, 0), reserved), ("groups", gj))
             for gj in counts
         ]
 
