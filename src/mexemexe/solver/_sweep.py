@@ -149,7 +149,7 @@ class _LimitError(Exception):
     """A search went past its expansion limit."""
 
 
-def _by_loss(option: tuple[float, Any, Any]) -> float:
+def _by_loss(option: tuple[float, float, Any, Any]) -> float:
     return option[0]
 
 
@@ -474,11 +474,14 @@ class Sweep:
             # Most promising first: by the loss plus the child's lower bound
             # (with no loss allowed, a child's own bound check is as quick).
             ranked = sorted(
-                ((loss + self._estimate(nxt), loss, nxt, option) for loss, nxt, option in options),
+                (
+                    (loss + self._estimate(nxt), loss, nxt, option)
+                    for _, loss, nxt, option in options
+                ),
                 key=_first,
             )
         else:
-            ranked = [(loss, loss, nxt, option) for loss, nxt, option in options]
+            ranked = options  # each (loss, loss, child, option): the estimate is the loss
         best = INF
         lower = INF
         cap = budget  # min(budget, best)
@@ -719,7 +722,11 @@ class Sweep:
         used: int,
         gcount: tuple[int, int],
         reserved: tuple[Any, ...],
-    ) -> list[tuple[float, Any, Any]]:
+    ) -> list[tuple[float, float, Any, Any]]:
+        """The children of a suit's step, as ``(loss, loss, key, option)``, least loss first.
+
+        The first ``loss`` stands in for the ranking estimate (`_search`).
+        """
         out = []
         c1, c2 = gcount
         before, after = runs[:si], runs[si + 1 :]
@@ -733,7 +740,7 @@ class Sweep:
             nxt = advance(
                 v, si + 1, (*before, new_runs_s, *after), used + jokers_here, counts, reserved2
             )
-            out.append((loss, nxt, option))
+            out.append((loss, loss, nxt, option))
         out.sort(key=_by_loss)
         return out
 
@@ -744,7 +751,8 @@ class Sweep:
         used: int,
         gcount: tuple[int, int],
         reserved: tuple[Any, ...],
-    ) -> list[tuple[float, Any, Any]]:
+    ) -> list[tuple[float, float, Any, Any]]:
+        """The children of a value's groups step, shaped as in `_step_options`."""
         c1, c2 = gcount
         left = self.jokers - used
         if self.lazy:
@@ -754,7 +762,7 @@ class Sweep:
                 gj for gj in range(left + 1) if _groups_possible(c1, c2, gj, *self.group_args)
             ]
         return [
-            (0.0, self._advance(v + 1, 0, runs, used + gj, (0, 0), reserved), ("groups", gj))
+            (0.0, 0.0, self._advance(v + 1, 0, runs, used + gj, (0, 0), reserved), ("groups", gj))
             for gj in counts
         ]
 
