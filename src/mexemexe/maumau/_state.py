@@ -558,54 +558,40 @@ def _draw(state: MauMauState, move: Draw) -> MauMauState:
     player = state.current_player
     stock, pile, reshuffles = state.stock, state.discard_pile, state.reshuffles
     hands = state.hands
-    if stock:
-        # The hot path: one card from the stock to the hand, every field written
-        # out in order. It moves one card and nothing else, so it skips the
-        # card-count guard of `_successor`.
-        card = stock[-1]
-        return _make_state(
-            state.profile,
-            (*hands[:player], card_inserted(hands[player], card), *hands[player + 1 :]),
-            stock[:-1],
-            pile,
-            player,
-            state.direction,
-            state.turn,
-            state.requested_suit,
-            state.seed,
-            reshuffles,
-            state.drawn + 1,
-            state.passes,
-            build_outcome(player, move, (card,), (), False, "", 0),
-            None,
-        )
-    drawn, stock, pile, reshuffles = _take(state, stock, pile, 1, reshuffles)
-    if not drawn:
-        raise _illegal(
-            state,
-            "cannot draw",
-            "the stock is empty and there is nothing to reshuffle",
-            "stock",
-        )
-    note = f"the discard pile was reshuffled into the stock ({state.profile.section('stock')})"
-    return _checked(
-        _make_state(
-            state.profile,
-            (*hands[:player], card_inserted(hands[player], drawn[0]), *hands[player + 1 :]),
-            stock,
-            pile,
-            player,
-            state.direction,
-            state.turn,
-            state.requested_suit,
-            state.seed,
-            reshuffles,
-            state.drawn + 1,
-            state.passes,
-            build_outcome(player, move, drawn, (), False, note, 0),
-            None,
-        )
+    note = ""
+    if stock:  # the common case
+        drawn: tuple[Card, ...] = stock[-1:]
+        stock = stock[:-1]
+    else:
+        drawn, stock, pile, reshuffles = _take(state, stock, pile, 1, reshuffles)
+        if not drawn:
+            raise _illegal(
+                state,
+                "cannot draw",
+                "the stock is empty and there is nothing to reshuffle",
+                "stock",
+            )
+        note = f"the discard pile was reshuffled into the stock ({state.profile.section('stock')})"
+    # The hot path: every field written out, in order (see `_successor`).
+    new = _make_state(
+        state.profile,
+        (*hands[:player], card_inserted(hands[player], drawn[0]), *hands[player + 1 :]),
+        stock,
+        pile,
+        player,
+        state.direction,
+        state.turn,
+        state.requested_suit,
+        state.seed,
+        reshuffles,
+        state.drawn + 1,
+        state.passes,
+        build_outcome(player, move, drawn, (), False, note, 0),
+        None,
     )
+    # A plain draw moves one card from the stock to the hand and nothing else,
+    # so it skips the card-count guard of `_successor`; a reshuffle is counted.
+    return _checked(new) if note else new
 
 
 def _pass(state: MauMauState, move: Pass) -> MauMauState:
