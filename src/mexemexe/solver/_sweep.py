@@ -452,10 +452,7 @@ class Sweep:
                 other = memo.get((v, si, runs, fewer, gcount, reserved))
                 if other is not None and other[0] > floor:
                     floor = other[0]
-            if gcount[0] or gcount[1]:
-                left = self._units_left(v, si, used, gcount)
-            else:
-                left = (self.jokers - used) * self.unit
+            left = self._units_left(v, si, used, gcount)
             bound: float = max(self._bound_at(v, si, runs, reserved, left), self.floors[v], floor)
             if bound <= budget and used < self.jokers:
                 bound = max(bound, self._shared_at(v, si, runs, reserved, left))
@@ -584,27 +581,15 @@ class Sweep:
         naturals = min(self.max_group, c1 + c2 + later)
         return (c1 + 2 * c2) * _share(naturals, self.min_group, self.unit)
 
-    def _shared_bound(
-        self,
-        v: int,
-        si: int,
-        runs: tuple[Any, ...],
-        used: int,
-        reserved: tuple[Any, ...],
-        gcount: tuple[int, int],
+    def _shared_at(
+        self, v: int, si: int, runs: tuple[Any, ...], reserved: tuple[Any, ...], left: int
     ) -> float:
-        """`_bound` with the jokers left shared out among the suits (tighter, dearer).
+        """`_bound_at` with the ``left`` joker units shared out among the suits (tighter, dearer).
 
         When the suits' best plays need no more jokers between them than are
         left (the usual case), sharing changes nothing and the sum over joker
         splits is skipped.
         """
-        return self._shared_at(v, si, runs, reserved, self._units_left(v, si, used, gcount))
-
-    def _shared_at(
-        self, v: int, si: int, runs: tuple[Any, ...], reserved: tuple[Any, ...], left: int
-    ) -> float:
-        """`_shared_bound` given the joker units left (`_units_left`)."""
         if left < 0:
             return INF
         key = (v, si, runs, reserved, left)
@@ -614,13 +599,8 @@ class Sweep:
         rows = []  # per suit wanting jokers: its bounds by units, and the units it wants
         base = 0.0  # the bounds of the suits that want none
         need = 0
-        known = self.suit_costs
         for suit in range(4):
-            w = v + (suit < si)
-            found_costs = known.get((w, suit, runs[suit], reserved[suit]))
-            if found_costs is None:
-                found_costs = self._suit_costs(w, suit, runs[suit], reserved[suit])
-            costs, reach = found_costs
+            costs, reach = self._suit_costs(v + (suit < si), suit, runs[suit], reserved[suit])
             want = reach[left]  # the fewest units that give this suit its best
             if want:
                 need += want
