@@ -278,6 +278,61 @@ def test_window_bounds_keep_the_sweep_exact(seed: int, monkeypatch: pytest.Monke
         )
 
 
+def larger_position(seed: int) -> tuple[m.Profile, list[int], list[int]]:
+    """A seeded position of up to 24 table cards and 14 hand cards, as must/may counts.
+
+    Larger than `dealt_position`: enough for searches of hundreds of states.
+    """
+    import random
+
+    rng = random.Random(seed)
+    profile = PROFILES[seed % len(PROFILES)]
+    deck = list(profile.deck())
+    rng.shuffle(deck)
+    left, must = deck[:24], [0] * 53
+    while found := m.find_melds(left, profile):
+        for card in rng.choice(found):
+            left.remove(card)
+            must[card.code] += 1
+    may = [0] * 53
+    for card in deck[30:44]:
+        may[card.code] += 1
+    return profile, must, may
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_states_with_longer_runs_bound_the_sweep_exactly(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bounding a state by the same state with longer open runs changes no answer."""
+    from mexemexe.solver import _sweep
+
+    profile, must, may = larger_position(seed)
+    for weights in (
+        [1.0] * 53,
+        [float(profile.card_points(m.Card.from_code(c))) for c in range(53)],
+    ):
+        with_longer = _sweep.Sweep(must, may, weights, profile)
+        value = with_longer.solve()[0]
+        with monkeypatch.context() as patch:
+            patch.setattr(_sweep.Sweep, "_longer", lambda self, runs: ())
+            assert _sweep.Sweep(must, may, weights, profile).solve()[0] == value
+
+
+def test_longer_runs_are_lengthened_up_to_the_minimum_only() -> None:
+    """One suit's runs, each lengthened by 0.. up to the minimum run, never as given."""
+    from mexemexe.solver._sweep import Sweep, _desc, _length
+
+    sweep = Sweep([0] * 53, [0] * 53, [1.0] * 53, RK)
+    short, two, full = _desc(1, 0, 1, 0), _desc(2, 0, 1, 0), _desc(3, 0, 1, 0)
+    assert sweep._longer_runs((short,)) == ((two,), (full,))
+    assert sweep._longer_runs((full,)) == ()
+    assert sweep._longer_runs((short, full)) == ((two, full), (full, full))
+    lengthened = sweep._longer(((short,), (), (), (full,)))
+    assert lengthened == (((two,), (), (), (full,)), ((full,), (), (), (full,)))
+    assert all(_length(d) <= sweep.min_run for runs in lengthened for r in runs for d in r)
+
+
 @pytest.mark.parametrize("ace_high", [False, True])
 def test_the_mirror_image_reverses_values_and_is_its_own_inverse(ace_high: bool) -> None:
     """Values read backwards (A..K as K..A, or 2..K as K..2 with the ace at both ends)."""

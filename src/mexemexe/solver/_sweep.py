@@ -31,6 +31,12 @@ proven by a failed search, so a hand that fits whole costs one feasibility
 search and a larger loss is proven, not guessed (cf. van Rijn, Takes & Vis,
 2015, for the rank sweep; IDA* with a transposition table for the bound).
 
+**Dominance.** A state can do all that the same state can with fewer
+jokers placed, or with one suit's open runs longer (a longer run grows the
+same and closes on fewer jokers), so what the memo proved of those bounds
+it too. Before a state is expanded, those are looked up: a search that
+failed on a state with its runs longer need not be tried again on this one.
+
 **The lower bound** sweeps each suit on its own (lazy model): groups are
 taken as possible wherever enough other suits hold the value, and each suit
 may use every joker left; where the suits' best plays need more jokers
@@ -207,6 +213,9 @@ class Sweep:
         self.bounds: dict[Any, float] = {}
         self.shared: dict[Any, float] = {}
         self.suit_memo: dict[Any, list[Any]] = {}
+        # `_longer`: the states' open runs, lengthened, by all suits and by one.
+        self.longer: dict[Any, tuple[tuple[Any, ...], ...]] = {}
+        self.longer_runs: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
         self.group_args = (
             self.min_group,
             self.max_group,
@@ -459,6 +468,15 @@ class Sweep:
             if bound > budget:
                 self.memo[key] = (bound, None)
                 return bound
+            # So can the same state with one suit's open runs longer: before
+            # expanding, look up what is known of those.
+            for better in self._longer(runs):
+                other = memo.get((v, si, better, used, gcount, reserved))
+                if other is not None and other[0] > bound:
+                    bound = other[0]
+            if bound > budget:
+                self.memo[key] = (bound, None)
+                return bound
             floor = max(floor, bound)
         self.expanded += 1
         if self.expanded > self.limit:
@@ -502,6 +520,34 @@ class Sweep:
             return best
         self.memo[key] = (lower, None)
         return lower
+
+    def _longer(self, runs: tuple[Any, ...]) -> tuple[tuple[Any, ...], ...]:
+        """``runs`` with one suit's open runs lengthened (up to the minimum), every way.
+
+        A longer open run can do all a shorter one can, at no more cost: it
+        grows the same, and it closes on fewer jokers (lazy model). Remembered.
+        """
+        found = self.longer.get(runs)
+        if found is None:
+            out = []
+            for suit, suit_runs in enumerate(runs):
+                for longer in self._longer_runs(suit_runs):
+                    out.append((*runs[:suit], longer, *runs[suit + 1 :]))
+            found = self.longer[runs] = tuple(out)
+        return found
+
+    def _longer_runs(self, suit_runs: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        """One suit's open runs with some of them lengthened, every way (not as they are)."""
+        found = self.longer_runs.get(suit_runs)
+        if found is None:
+            ways = product(*(range(_length(d), self.min_run + 1) for d in suit_runs))
+            longer = {
+                tuple(sorted((d & ~15) | n for d, n in zip(suit_runs, way, strict=True)))
+                for way in ways
+            }
+            longer.discard(suit_runs)
+            found = self.longer_runs[suit_runs] = tuple(sorted(longer))
+        return found
 
     def _estimate(self, key: tuple[Any, ...]) -> float:
         """A lower bound on the loss from ``key``: remembered, else `_bound`."""
