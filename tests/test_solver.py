@@ -315,7 +315,7 @@ def test_states_with_longer_runs_bound_the_sweep_exactly(
         with_longer = _sweep.Sweep(must, may, weights, profile)
         value = with_longer.solve()[0]
         with monkeypatch.context() as patch:
-            patch.setattr(_sweep.Sweep, "_longer", lambda self, runs: ())
+            patch.setattr(_sweep.Sweep, "_longer_runs", lambda self, runs: ())
             assert _sweep.Sweep(must, may, weights, profile).solve()[0] == value
 
 
@@ -328,9 +328,9 @@ def test_longer_runs_are_lengthened_up_to_the_minimum_only() -> None:
     assert sweep._longer_runs((short,)) == ((two,), (full,))
     assert sweep._longer_runs((full,)) == ()
     assert sweep._longer_runs((short, full)) == ((two, full), (full, full))
-    lengthened = sweep._longer(((short,), (), (), (full,)))
-    assert lengthened == (((two,), (), (), (full,)), ((full,), (), (), (full,)))
-    assert all(_length(d) <= sweep.min_run for runs in lengthened for r in runs for d in r)
+    lengthened = sweep._longer_runs((short, two))
+    assert lengthened == ((short, full), (two, two), (two, full), (full, full))
+    assert all(_length(d) <= sweep.min_run for runs in lengthened for d in runs)
 
 
 @pytest.mark.parametrize("ace_high", [False, True])

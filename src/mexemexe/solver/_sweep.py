@@ -213,8 +213,6 @@ class Sweep:
         self.bounds: dict[Any, float] = {}
         self.shared: dict[Any, float] = {}
         self.suit_memo: dict[Any, list[Any]] = {}
-        # `_longer`: the states' open runs, lengthened, by all suits and by one.
-        self.longer: dict[Any, tuple[tuple[Any, ...], ...]] = {}
         self.longer_runs: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
         self.group_args = (
             self.min_group,
@@ -468,12 +466,21 @@ class Sweep:
             if bound > budget:
                 self.memo[key] = (bound, None)
                 return bound
-            # So can the same state with one suit's open runs longer: before
-            # expanding, look up what is known of those.
-            for better in self._longer(runs):
-                other = memo.get((v, si, better, used, gcount, reserved))
-                if other is not None and other[0] > bound:
-                    bound = other[0]
+            # So can the same state with one suit's open runs longer
+            # (`_longer_runs`): before expanding, look up what is known of those.
+            for suit in range(4):
+                suit_runs = runs[suit]
+                if not suit_runs:
+                    continue
+                longer = self.longer_runs.get(suit_runs)
+                if longer is None:
+                    longer = self._longer_runs(suit_runs)
+                for better in longer:
+                    other = memo.get(
+                        (v, si, (*runs[:suit], better, *runs[suit + 1 :]), used, gcount, reserved)
+                    )
+                    if other is not None and other[0] > bound:
+                        bound = other[0]
             if bound > budget:
                 self.memo[key] = (bound, None)
                 return bound
@@ -521,23 +528,13 @@ class Sweep:
         self.memo[key] = (lower, None)
         return lower
 
-    def _longer(self, runs: tuple[Any, ...]) -> tuple[tuple[Any, ...], ...]:
-        """``runs`` with one suit's open runs lengthened (up to the minimum), every way.
-
-        A longer open run can do all a shorter one can, at no more cost: it
-        grows the same, and it closes on fewer jokers (lazy model). Remembered.
-        """
-        found = self.longer.get(runs)
-        if found is None:
-            out = []
-            for suit, suit_runs in enumerate(runs):
-                for longer in self._longer_runs(suit_runs):
-                    out.append((*runs[:suit], longer, *runs[suit + 1 :]))
-            found = self.longer[runs] = tuple(out)
-        return found
-
     def _longer_runs(self, suit_runs: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-        """One suit's open runs with some of them lengthened, every way (not as they are)."""
+        """One suit's open runs with some of them lengthened (up to the minimum), every way.
+
+        Not the runs as they are. A longer open run can do all a shorter one
+        can, at no more cost: it grows the same, and it closes on fewer
+        jokers (lazy model). Remembered.
+        """
         found = self.longer_runs.get(suit_runs)
         if found is None:
             ways = product(*(range(_length(d), self.min_run + 1) for d in suit_runs))
