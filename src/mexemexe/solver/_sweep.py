@@ -214,6 +214,7 @@ class Sweep:
         self.shared: dict[Any, float] = {}
         self.suit_memo: dict[Any, list[Any]] = {}
         self.longer_runs: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+        self.pending: dict[tuple[int, int, tuple[int, int]], int] = {}  # `_pending`, remembered
         self.group_args = (
             self.min_group,
             self.max_group,
@@ -602,7 +603,11 @@ class Sweep:
     def _units_left(self, v: int, si: int, used: int, gcount: tuple[int, int]) -> int:
         """Joker units the suits may still share: the jokers left, less the pending shares."""
         if gcount[0] or gcount[1]:
-            return (self.jokers - used) * self.unit - self._pending(v, si, gcount)
+            key = (v, si, gcount)
+            pending = self.pending.get(key)
+            if pending is None:
+                pending = self.pending[key] = self._pending(v, si, gcount)
+            return (self.jokers - used) * self.unit - pending
         return (self.jokers - used) * self.unit
 
     def _pending(self, v: int, si: int, gcount: tuple[int, int]) -> int:
