@@ -461,7 +461,12 @@ class Sweep:
                 if other is not None and other[0] > floor:
                     floor = other[0]
             left = self._units_left(v, si, used, gcount)
-            bound: float = max(self._bound_at(v, si, runs, reserved, left), self.floors[v], floor)
+            # A remembered bound is at least the plain bound (it was checked first).
+            bound: float = max(
+                self._bound_at(v, si, runs, reserved, left) if found is None else floor,
+                self.floors[v],
+                floor,
+            )
             if bound <= budget and used < self.jokers:
                 bound = max(bound, self._shared_at(v, si, runs, reserved, left))
             if bound > budget:
