@@ -155,8 +155,9 @@ class _LimitError(Exception):
     """A search went past its expansion limit."""
 
 
-def _by_loss(option: tuple[float, float, Any, Any]) -> float:
-    return option[0]
+def _option_loss(option: tuple[Any, ...]) -> float:
+    loss: float = option[3]
+    return loss
 
 
 def _first(item: tuple[float, float, Any, Any]) -> float:
@@ -774,8 +775,7 @@ class Sweep:
                 v, si + 1, (*before, new_runs_s, *after), used + jokers_here, counts, reserved2
             )
             out.append((loss, loss, nxt, option))
-        out.sort(key=_by_loss)
-        return out
+        return out  # least loss first, as `_suit_options` gives them
 
     def _group_options(
         self,
@@ -806,7 +806,9 @@ class Sweep:
         memo_key = (v, suit, runs, used, reserved)
         found = self.suit_memo.get(memo_key)
         if found is None:
-            found = self.suit_memo[memo_key] = self._suit_options_new(v, suit, runs, used, reserved)
+            # Least loss first (a stable sort): the search tries them in this order.
+            found = sorted(self._suit_options_new(v, suit, runs, used, reserved), key=_option_loss)
+            self.suit_memo[memo_key] = found
         return found
 
     def _suit_options_new(
