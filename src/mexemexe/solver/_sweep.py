@@ -122,6 +122,10 @@ def _pending(d: int) -> int:
 #: States a search expands before it counts as hard (then windows bound it).
 _EASY = 1_000
 
+#: States a search expands before it looks up the same states with longer runs
+#: (`Sweep._longer_runs`): an easy search rarely gains what the lookups cost.
+_LONGER_AFTER = 200
+
 #: The round of slices in which the suit-reversed searches join the race.
 _JOIN = 2
 
@@ -474,8 +478,9 @@ class Sweep:
                 self.memo[key] = (bound, None)
                 return bound
             # So can the same state with one suit's open runs longer
-            # (`_longer_runs`): before expanding, look up what is known of those.
-            for suit in range(4):
+            # (`_longer_runs`): before expanding, look up what is known of those
+            # (once the search has shown it is not quick: else rarely worth it).
+            for suit in range(4) if self.expanded >= _LONGER_AFTER else ():
                 suit_runs = runs[suit]
                 if not suit_runs:
                     continue
