@@ -217,7 +217,7 @@ class Sweep:
         self.suit_costs: dict[Any, tuple[list[float], list[int]]] = {}
         self.bounds: dict[Any, float] = {}
         self.shared: dict[Any, float] = {}
-        self.suit_memo: dict[Any, list[Any]] = {}
+        self.suit_memo: dict[Any, Sequence[Any]] = {}
         self.longer_runs: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
         self.pending: dict[tuple[int, int, tuple[int, int]], int] = {}  # `_pending`, remembered
         self.group_args = (
@@ -806,35 +806,31 @@ class Sweep:
 
     def _suit_options(
         self, v: int, suit: int, runs: tuple[int, ...], used: int, reserved: tuple[int, int]
-    ) -> list[tuple[tuple[int, ...], int, int, float, tuple[int, int], Any]]:
-        """Every way suit ``suit`` can play its copies of value ``v`` with its open runs."""
+    ) -> Sequence[tuple[tuple[int, ...], int, int, float, tuple[int, int], Any]]:
+        """Every way suit ``suit`` can play its copies of value ``v`` with its open runs.
+
+        Least loss first (a stable sort): the search tries them in this order.
+        """
         memo_key = (v, suit, runs, used, reserved)
         found = self.suit_memo.get(memo_key)
         if found is None:
-            # Least loss first (a stable sort): the search tries them in this order.
-            found = sorted(self._suit_options_new(v, suit, runs, used, reserved), key=_option_loss)
-            self.suit_memo[memo_key] = found
+            found = self.suit_memo[memo_key] = self._suit_options_new(v, suit, runs, used, reserved)
         return found
 
     def _suit_options_new(
         self, v: int, suit: int, runs: tuple[int, ...], used: int, reserved: tuple[int, int]
-    ) -> list[tuple[tuple[int, ...], int, int, float, tuple[int, int], Any]]:
+    ) -> Sequence[tuple[tuple[int, ...], int, int, float, tuple[int, int], Any]]:
         jokers_left = self.jokers - used
         # In the lazy model the value matters only at the ends (the low ace, the
         # top); elsewhere one value stands for all, and the weight multiplies
-        # the count of cards left out afterwards, so the options are shared.
+        # the count of cards left out afterwards, so the options are shared
+        # (`_plays` remembers them across searches).
         value = v if not self.lazy or v == 1 or v >= self.top else 2
-
-        def plays(must_n: int, may_n: int, weight: float) -> list[Any]:
-            return [
-                (o[0], o[1], o[2], o[3] * weight, o[4])
-                for o in _options(runs, must_n, may_n, 1.0, jokers_left, value, *self.run_args)
-            ]
-
+        args = (jokers_left, value, *self.run_args)
         if v == 14:
             # Only the aces kept back for the top take part (code `suit` is that ace).
             must_n, may_n = reserved
-            return [(*o[:4], reserved, o[4]) for o in plays(must_n, may_n, self.weights[suit])]
+            return _plays(runs, must_n, may_n, self.weights[suit], reserved, *args)
         code = (v - 1) * 4 + suit
         must_n, may_n = self.must[code], self.may[code]
         weight = self.weights[code]
@@ -844,9 +840,10 @@ class Sweep:
             for low_must in range(must_n + 1):
                 for low_may in range(may_n + 1):
                     kept = (must_n - low_must, may_n - low_may)
-                    out.extend((*o[:4], kept, o[4]) for o in plays(low_must, low_may, weight))
+                    out.extend(_plays(runs, low_must, low_may, weight, kept, *args))
+            out.sort(key=_option_loss)
             return out
-        return [(*o[:4], reserved, o[4]) for o in plays(must_n, may_n, weight)]
+        return _plays(runs, must_n, may_n, weight, reserved, *args)
 
     # -- rebuilding the melds ------------------------------------------------------------
 
@@ -1097,6 +1094,35 @@ def _options(
                         )
                     )
     return out
+
+
+@lru_cache(maxsize=32_768)  # about 1 kB an entry
+def _plays(
+    runs: tuple[int, ...],
+    must_n: int,
+    may_n: int,
+    weight: float,
+    kept: tuple[int, int],
+    jokers_left: int,
+    value: int,
+    run_cap: int,
+    min_run: int,
+    track: bool,
+    top: int,
+    lazy: bool,
+) -> tuple[tuple[tuple[int, ...], int, int, float, tuple[int, int], Any], ...]:
+    """`_options` as the search takes them, least loss first (a stable sort).
+
+    Each card left out is worth ``weight``, and ``kept`` are the aces kept
+    back for the top: ``(new runs, copies to groups, jokers used, loss, aces
+    kept, detail)``. Remembered across searches.
+    """
+    plays = _options(
+        runs, must_n, may_n, 1.0, jokers_left, value, run_cap, min_run, track, top, lazy
+    )
+    return tuple(
+        sorted(((o[0], o[1], o[2], o[3] * weight, kept, o[4]) for o in plays), key=_option_loss)
+    )
 
 
 def _lead_choices(runs: int, most: int, spare: int) -> list[tuple[int, ...]]:
