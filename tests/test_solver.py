@@ -81,6 +81,46 @@ def test_best_play_matches_brute_force(profile: m.Profile, data: st.DataObject) 
     assert not Counter(best.placed) - Counter(hand)
 
 
+def test_a_rearrangement_beats_what_lay_offs_can_place() -> None:
+    """5H 6H fit only by taking the 7H out of the group: the search finds it past lay-offs."""
+    best = solver.best_play(table="7H 7S 7D 7C", hand="5H 6H", profile=RK)
+    assert sorted(map(str, best.placed)) == ["5H", "6H"]
+    assert RK.validate_table(best.table)
+
+
+def test_when_lay_offs_are_best_the_table_keeps_its_melds() -> None:
+    """A small hand best placed by a lay-off and a new meld: every old meld stays together."""
+    table = m.Table.coerce("3S 4S 5S | 9C 9D 9H")
+    best = solver.best_play(table=table, hand="6S QH QD QC 2D", profile=RK)
+    assert sorted(map(str, best.placed)) == ["6S", "QC", "QD", "QH"]
+    kept = [Counter(meld) for meld in best.table.melds]
+    assert all(any(not Counter(old) - new for new in kept) for old in table.melds)
+
+
+@pytest.mark.parametrize("seed", range(48))
+def test_best_play_with_lay_offs_known_matches_the_plain_search(seed: int) -> None:
+    """A small hand's best play (lay-offs known first) is worth what the search alone finds."""
+    from mexemexe.solver._sweep import Sweep
+
+    profile, must, may = dealt_position(seed)
+    table = m.Table(
+        m.solver.arrange([m.Card.from_code(c) for c in range(53) for _ in range(must[c])], profile)
+        or ()
+    )
+    hand = [m.Card.from_code(c) for c in range(53) for _ in range(may[c])]
+    for objective in ("cards", "points"):
+        best = solver.best_play(table=table, hand=hand, profile=profile, objective=objective)
+        weights = (
+            [1.0] * 53
+            if objective == "cards"
+            else [float(profile.card_points(m.Card.from_code(c))) for c in range(53)]
+        )
+        pruned = solver._prune(must, may, profile)
+        assert best.value == Sweep(must, pruned, weights, profile).solve()[0]
+        assert profile.validate_table(best.table)
+        assert sorted(best.table.cards()) == sorted([*table.cards(), *best.placed])
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(PROFILES), mst.card_lists(min_size=1, max_size=9))
 def test_arrange_matches_brute_force(profile: m.Profile, cards: tuple[m.Card, ...]) -> None:

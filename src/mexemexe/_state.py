@@ -410,11 +410,17 @@ class GameState:
         view = self.view(self.current_player)
         legal = view.legal_moves(best=False)
         if self.phase == "play":
-            from ._turns.shared_table import _best_play
+            from ._turns.shared_table import _best_play, _shape
 
             need = 0 if view.opened[view.player] else self.profile.min_opening_points
             found = _best_play(view, need)
             if found is not None:
+                # The move as `legal_moves` lists it: a play of the same melds,
+                # in whatever order their cards are written, is listed once.
+                shape = _shape(found)
+                for move in legal:
+                    if isinstance(move, Play) and _shape(move.table) == shape:
+                        return move
                 return Play(found)
             return Draw() if Draw() in legal else Pass()
         if self.phase != "draw":

@@ -9,7 +9,10 @@ Ties are broken deterministically (the same input, the same answer).
 
 The work is a rank-by-rank search (``_sweep``); a plain memoized search
 (``_search``) is kept as an independent reference that the tests compare it
-with. In the shared-table games (B6, R4) `best_play` treats the table as
+with. For a small hand, `best_play` first finds the best play that keeps the
+table's melds as they are (lay-offs and new melds, ``_fixed``), which is
+quick; the search then only looks for a better one, and if there is none
+that play is the answer (the table changes the least). In the shared-table games (B6, R4) `best_play` treats the table as
 rearrangeable; in the discard games (G4) the table's melds stay as they are
 and the play is new melds plus lay-offs (``_fixed``).
 
@@ -45,6 +48,11 @@ if TYPE_CHECKING:
 __all__ = ["BestPlay", "arrange", "best_play"]
 
 Objective = Literal["cards", "points"]
+
+#: The most hand cards for which `best_play` first finds the best play that
+#: keeps the table's melds (quick for a small hand), so that the search only
+#: looks for a better one.
+_FIXED_HAND = 8
 
 
 @attrs.frozen
@@ -199,9 +207,25 @@ def best_play(
         return _best_fixed(old, held, weights, prof, objective)
     must = _counts(old.cards())
     may = _prune(must, _counts(held), prof)
-    value, melds, placed = Sweep(must, may, weights, prof).solve()
+    search = Sweep(must, may, weights, prof)
+    fixed = None
+    if len(held) <= _FIXED_HAND and search.whole and prof.validate_table(old):
+        # A small hand: the best play that keeps the table's melds (lay-offs and
+        # new melds) is quick to find; the search then looks only for better.
+        fixed = best_fixed_play(old, held, weights, prof)
+        worth = sum(weights[c] * may[c] for c in range(53))
+        value, melds, placed = search.solve(incumbent=worth - fixed[0])
+    else:
+        value, melds, placed = search.solve()
     if value == NEG:
         raise ValueError("the table's cards cannot be laid out as valid melds")
+    if melds is None:  # no rearrangement beats keeping the table's melds
+        assert fixed is not None
+        kept, cards, _layoffs, _new = fixed[1]
+        if not cards:
+            return BestPlay(old, (), 0.0, objective)
+        table_now = Table(kept)
+        return BestPlay(table_now, cards, fixed[0], objective, (Play(table_now),))
     if not placed:
         return BestPlay(old, (), 0.0, objective)
     new = Table(melds)

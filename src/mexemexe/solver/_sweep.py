@@ -211,8 +211,11 @@ class Sweep:
         self.floors: list[float] = [0.0] * (self.top + 2)
         self.expanded = 0
         self.limit: float = INF
-        # A proven lower bound on the least loss, shared by the searches of a race.
+        # A proven lower bound on the least loss, shared by the searches of a race,
+        # and the most loss worth finding (below a play known already, `solve`).
         self.proven = [0.0]
+        self.cap = INF
+        self.whole = all(float(w).is_integer() for w in self.weights)  # whole-number losses
         self.suit_bounds: dict[Any, float] = {}
         self.suit_costs: dict[Any, tuple[list[float], list[int]]] = {}
         self.bounds: dict[Any, float] = {}
@@ -280,16 +283,27 @@ class Sweep:
 
     # -- entry ---------------------------------------------------------------------
 
-    def solve(self) -> tuple[float, list[tuple[Card, ...]], list[int]]:
+    def solve(
+        self, incumbent: float = INF
+    ) -> tuple[float, list[tuple[Card, ...]] | None, list[int]]:
         """Best weight, the melds, and the ``may`` codes placed; ``-inf`` if impossible.
 
         Searches for the least loss within a budget that starts at the lower
         bound and grows; the first budget that holds the optimum proves it.
+
+        Args:
+            incumbent: The loss of a play known already (whole weights only).
+                The search then looks only for a smaller loss; if there is
+                none, the melds returned are ``None`` (the known play is best).
         """
         total = sum(self.weights[c] * self.may[c] for c in range(53))
+        if self.whole and incumbent < INF:
+            self.cap = incumbent - 1  # losses are whole: "better" means at most this
         sweep, variant, loss = self._race()
         if loss == INF:
             return NEG, [], []
+        if loss > self.cap:
+            return total - incumbent, None, []
         melds, placed = sweep._rebuild(sweep._start())
         if melds is None:
             # No room for the spare jokers the lazy model assumed: redo eagerly.
@@ -324,7 +338,7 @@ class Sweep:
                     break
                 if index == len(racers):
                     sweep = self if index == 0 else self._variant(mirror, flip)
-                    sweep.proven = self.proven
+                    sweep.proven, sweep.cap = self.proven, self.cap
                     slices = sweep._slices(sweep._start())
                     next(slices)
                     racers.append((sweep, slices))
@@ -389,14 +403,16 @@ class Sweep:
         """
         v, si, runs, used, gcount, reserved = start
         budget = self._bound(v, si, runs, used, reserved, gcount) if self.lazy else 0.0
-        proven = self.proven
-        budget = max(budget, self.floors[v], proven[0])
+        proven, cap = self.proven, self.cap
+        budget = min(max(budget, self.floors[v], proven[0]), cap)
         while True:
+            if proven[0] > cap:
+                return proven[0]  # nothing beats the incumbent (`solve`)
             loss = self._search(start, budget)
             if loss <= budget or loss == INF:
                 return loss
             proven[0] = max(proven[0], loss)
-            budget = max(loss, 2 * budget, proven[0])
+            budget = min(max(loss, 2 * budget, proven[0]), cap)
 
     def _raise_floors(self, first: int) -> bool:
         """Raise ``floors`` by the least loss of the values from ``first`` up.
