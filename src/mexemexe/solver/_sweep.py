@@ -1114,28 +1114,16 @@ def _options(
 
 @lru_cache(maxsize=32_768)  # about 1 kB an entry
 def _plays(
-    runs: tuple[int, ...],
-    must_n: int,
-    may_n: int,
-    weight: float,
-    kept: tuple[int, int],
-    jokers_left: int,
-    value: int,
-    run_cap: int,
-    min_run: int,
-    track: bool,
-    top: int,
-    lazy: bool,
+    runs: tuple[int, ...], must_n: int, may_n: int, weight: float, kept: tuple[int, int], *rest: Any
 ) -> tuple[tuple[tuple[int, ...], int, int, float, tuple[int, int], Any], ...]:
     """`_options` as the search takes them, least loss first (a stable sort).
 
     Each card left out is worth ``weight``, and ``kept`` are the aces kept
     back for the top: ``(new runs, copies to groups, jokers used, loss, aces
-    kept, detail)``. Remembered across searches.
+    kept, detail)``. ``rest`` is the rest of `_options`'s arguments, from
+    ``jokers_left`` on. Remembered across searches.
     """
-    plays = _options(
-        runs, must_n, may_n, 1.0, jokers_left, value, run_cap, min_run, track, top, lazy
-    )
+    plays = _options(runs, must_n, may_n, 1.0, *rest)
     return tuple(
         sorted(((o[0], o[1], o[2], o[3] * weight, kept, o[4]) for o in plays), key=_option_loss)
     )
