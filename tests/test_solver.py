@@ -102,12 +102,10 @@ def test_best_play_with_lay_offs_known_matches_the_plain_search(seed: int) -> No
     """A small hand's best play (lay-offs known first) is worth what the search alone finds."""
     from mexemexe.solver._sweep import Sweep
 
-    profile, must, may = dealt_position(seed)
-    table = m.Table(
-        m.solver.arrange([m.Card.from_code(c) for c in range(53) for _ in range(must[c])], profile)
-        or ()
-    )
-    hand = [m.Card.from_code(c) for c in range(53) for _ in range(may[c])]
+    # 7 cards beside 30-card tables: now and then a rearrangement beats the lay-offs.
+    profile, melds, hand = seeded_deal(seed, table_cards=30, hand_cards=7)
+    table = m.Table(melds)
+    must, may = solver._counts(table.cards()), solver._counts(hand)
     for objective in ("cards", "points"):
         best = solver.best_play(table=table, hand=hand, profile=profile, objective=objective)
         weights = (
@@ -318,10 +316,13 @@ def test_window_bounds_keep_the_sweep_exact(seed: int, monkeypatch: pytest.Monke
         )
 
 
-def larger_position(seed: int) -> tuple[m.Profile, list[int], list[int]]:
-    """A seeded position of up to 24 table cards and 14 hand cards, as must/may counts.
+def seeded_deal(
+    seed: int, table_cards: int, hand_cards: int
+) -> tuple[m.Profile, list[tuple[m.Card, ...]], list[m.Card]]:
+    """A seeded deal: melds found among a shuffled deck's first cards, and a hand after them.
 
-    Larger than `dealt_position`: enough for searches of hundreds of states.
+    The table is laid out from the first ``table_cards`` cards, the hand is
+    ``hand_cards`` cards from the 31st on; the profile cycles with the seed.
     """
     import random
 
@@ -329,15 +330,22 @@ def larger_position(seed: int) -> tuple[m.Profile, list[int], list[int]]:
     profile = PROFILES[seed % len(PROFILES)]
     deck = list(profile.deck())
     rng.shuffle(deck)
-    left, must = deck[:24], [0] * 53
+    left, melds = deck[:table_cards], []
     while found := m.find_melds(left, profile):
-        for card in rng.choice(found):
+        meld = rng.choice(found)
+        for card in meld:
             left.remove(card)
-            must[card.code] += 1
-    may = [0] * 53
-    for card in deck[30:44]:
-        may[card.code] += 1
-    return profile, must, may
+        melds.append(meld)
+    return profile, melds, deck[30 : 30 + hand_cards]
+
+
+def larger_position(seed: int) -> tuple[m.Profile, list[int], list[int]]:
+    """A seeded position of up to 24 table cards and 14 hand cards, as must/may counts.
+
+    Larger than `dealt_position`: enough for searches of hundreds of states.
+    """
+    profile, melds, hand = seeded_deal(seed, table_cards=24, hand_cards=14)
+    return profile, solver._counts(card for meld in melds for card in meld), solver._counts(hand)
 
 
 @pytest.mark.parametrize("seed", range(16))

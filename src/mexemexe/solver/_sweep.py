@@ -482,12 +482,9 @@ class Sweep:
                 if other is not None and other[0] > floor:
                     floor = other[0]
             left = self._units_left(v, si, used, gcount)
-            # A remembered bound is at least the plain bound (it was checked first).
-            bound: float = max(
-                self._bound_at(v, si, runs, reserved, left) if found is None else floor,
-                self.floors[v],
-                floor,
-            )
+            bound: float = max(self.floors[v], floor)
+            if found is None:  # a remembered bound is at least the plain one (checked first)
+                bound = max(bound, self._bound_at(v, si, runs, reserved, left))
             if bound <= budget and used < self.jokers:
                 bound = max(bound, self._shared_at(v, si, runs, reserved, left))
             if bound > budget:
