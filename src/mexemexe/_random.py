@@ -38,11 +38,17 @@ def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
     """A new list with ``items`` in a uniformly random order drawn from ``rng``."""
     out = list(items)
     getrandbits = rng.getrandbits
-    for i in range(len(out) - 1, 0, -1):
-        # A uniform j in [0, i]: rejection sampling on as many bits as i has.
-        bits = (i + 1).bit_length()
+    n = len(out)
+    widths = _WIDTHS if n <= len(_WIDTHS) else [(i + 1).bit_length() for i in range(n)]
+    for i in range(n - 1, 0, -1):
+        # A uniform j in [0, i]: rejection sampling on as many bits as i + 1 has.
+        bits = widths[i]
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
         out[i], out[j] = out[j], out[i]
     return out
+
+
+#: ``(i + 1).bit_length()`` for each index ``i`` of a shuffle of up to two decks and more.
+_WIDTHS = [(i + 1).bit_length() for i in range(256)]
