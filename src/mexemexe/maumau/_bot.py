@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from .._cards import Card, Suit
+from .._cards import Card, Rank, Suit
 from .._moves import Discard, Draw, Move, Pass
 from ._state import MauMauView
 
@@ -27,8 +27,10 @@ class MauMauBot:
         without building every move.
         """
         profile = view.profile
-        wild_rank = profile.wild_rank
-        top, requested = view.top, view.requested_suit
+        # Ranks and suits are enum members, so this hot loop compares them by
+        # identity (`is`), which is faster than `==` on an `IntEnum`.
+        wild_rank = _RANKS[profile.wild_rank]
+        top, requested = view.discard_pile[-1], view.requested_suit  # `view.top`, inlined
         best: Card | None = None
         best_value = -1
         wild: Card | None = None
@@ -38,11 +40,11 @@ class MauMauBot:
         top_rank = top.rank if requested is None else None
         values = profile._values  # `card_value` by card code
         for card in view.hand:
-            if card.rank == wild_rank:
+            if card.rank is wild_rank:
                 value = values[card.code]
                 if value > wild_value:
                     wild, wild_value = card, value
-            elif card.suit is follow or card.rank == top_rank:
+            elif card.suit is follow or card.rank is top_rank:
                 value = values[card.code]
                 if value > best_value:
                     best, best_value = card, value
@@ -53,7 +55,7 @@ class MauMauBot:
             # Name the suit held most outside the Jacks (the first such in suit order).
             held = [0, 0, 0, 0]
             for card in view.hand:
-                if card.rank != wild_rank:
+                if card.rank is not wild_rank:
                     held[card.code & 3] += 1
             return _discard(wild, _SUITS[held.index(max(held))], announce)
         if view.stock_size or len(view.discard_pile) > 1:
@@ -62,6 +64,8 @@ class MauMauBot:
 
 
 _SUITS = tuple(Suit)
+#: The rank of each number 0-13, 0 (a profile's "no such rank") being ``None``.
+_RANKS: tuple[Rank | None, ...] = (None, *Rank)
 # Moves are immutable values, so the bot hands out the same ones again.
 _DRAW = Draw()
 _PASS = Pass()

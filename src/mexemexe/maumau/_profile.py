@@ -101,6 +101,8 @@ class MauMauProfile:
     _values: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     #: By card code (the 52 naturals): whether discarding the card has no M5 effect.
     _plain: tuple[bool, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: `rule_sections` as a dict, for `section`.
+    _cite: dict[str, str] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         problems = setting_problems(self)
@@ -148,6 +150,7 @@ class MauMauProfile:
         object.__setattr__(self, "_values", tuple(self.card_points[x >> 2] for x in range(52)))
         effects = (self.reverse_rank, self.skip_rank, self.draw_rank)
         object.__setattr__(self, "_plain", tuple((x >> 2) + 1 not in effects for x in range(52)))
+        object.__setattr__(self, "_cite", dict(self.rule_sections))
 
     def deck(self) -> tuple[Card, ...]:
         """The full deck, sorted (M1: two decks, no jokers)."""
@@ -159,7 +162,7 @@ class MauMauProfile:
 
     def section(self, key: str) -> str:
         """The RULES.md section to cite for ``key``, else ``"M"``."""
-        return dict(self.rule_sections).get(key, "M")
+        return self._cite.get(key, "M")
 
     def card_value(self, card: Card) -> int:
         """Points of ``card`` left in hand (M7)."""

@@ -13,6 +13,7 @@ score (a safeguard the seed does not mention).
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
 from typing import Any
@@ -25,7 +26,7 @@ from .._fastcopy import copier, maker
 from .._jsonio import dumps, loads_object
 from .._kinds import kind_problems
 from .._moves import Discard, Draw, Move, Pass
-from .._multiset import card_inserted, card_without
+from .._multiset import card_inserted
 from .._notation import format_cards
 from .._outcomes import Outcome, RoundResult, build_outcome
 from .._random import Seed, make_rng, shuffled
@@ -572,10 +573,12 @@ def _draw(state: MauMauState, move: Draw) -> MauMauState:
                 "stock",
             )
         note = f"the discard pile was reshuffled into the stock ({state.profile.section('stock')})"
+    hands_list = list(hands)
+    hands_list[player] = card_inserted(hands[player], drawn[0])
     # The hot path: every field written out, in order (see `_successor`).
     new = _make_state(
         state.profile,
-        (*hands[:player], card_inserted(hands[player], drawn[0]), *hands[player + 1 :]),
+        tuple(hands_list),
         stock,
         pile,
         player,
@@ -619,18 +622,31 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
     profile = state.profile
     player = state.current_player
     card = move.card
-    rest = card_without(state.hands[player], card)
-    if rest is None:
+    held = state.hands[player]
+    # The hand is sorted by code: find the card by bisection (`card_without`, faster).
+    code = card.code
+    i = bisect_left(held, code, key=CODE)
+    if i == len(held) or held[i].code != code:
         raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
-    if not _playable(card, state.discard_pile[-1], state.requested_suit, profile):
-        need = (
-            f"the named suit {state.requested_suit.unicode}"
-            if state.requested_suit is not None
-            else f"the suit or rank of {state.top}"
-        )
-        rule = "turn" if state.requested_suit is None else "wild"  # M2, or M6's named suit
-        raise _illegal(state, f"cannot {move}", f"{card} does not match {need}", rule)
+    rest = held[:i] + held[i + 1 :]
+    top = state.discard_pile[-1]
+    requested = state.requested_suit
     wild = card.rank == profile.wild_rank
+    # `_playable` (M2, M6), spelled out for the hot path.
+    if wild:
+        playable = True
+    elif requested is not None:
+        playable = card.suit is requested
+    else:
+        playable = card.suit is top.suit or card.rank == top.rank
+    if not playable:
+        need = (
+            f"the named suit {requested.unicode}"
+            if requested is not None
+            else f"the suit or rank of {top}"
+        )
+        rule = "turn" if requested is None else "wild"  # M2, or M6's named suit
+        raise _illegal(state, f"cannot {move}", f"{card} does not match {need}", rule)
     if wild and move.suit is None:
         raise _illegal(
             state, f"cannot {move}", "a Jack names the suit the next player must follow", "wild"
@@ -646,8 +662,10 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
             "last",
         )
     pile = state.discard_pile + (card,)  # noqa: RUF005 - one copy (unpacking makes two)
-    hands = (*state.hands[:player], hand, *state.hands[player + 1 :])  # still sorted
-    if len(hand) > 1 and profile._plain[card.code]:
+    hands_list = list(state.hands)
+    hands_list[player] = hand  # still sorted
+    hands = tuple(hands_list)
+    if len(hand) > 1 and profile._plain[code]:
         # The hot path: one card from the hand to the pile, with no effect on
         # the others (no M4 penalty, no M5 card). It moves one card and nothing
         # else, so it skips the card-count guard of `_successor`.
@@ -671,7 +689,9 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
     notes: list[str] = []
     if not hand:
         return _end_hand(state, move, hands, stock, pile, reshuffles)
+    took = False  # whether cards were drawn (then the card-count guard runs)
     if len(hand) == 1 and not move.announce and profile.last_card_penalty:
+        took = True
         drawn, stock, pile, reshuffles = _take(
             state, stock, pile, profile.last_card_penalty, reshuffles
         )
@@ -690,30 +710,32 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
         notes.append(f"player {(player + direction) % n} is skipped ({profile.section('special')})")
     elif card.rank == profile.draw_rank:
         victim = (player + direction) % n
+        took = True
         drawn, stock, pile, reshuffles = _take(state, stock, pile, profile.draw_count, reshuffles)
         hands = _with(hands, victim, (*hands[victim], *drawn))
         step = 2
         notes.append(
             f"player {victim} draws {len(drawn)} and loses the turn ({profile.section('special')})"
         )
-    return _checked(
-        _make_state(
-            profile,
-            hands,
-            stock,
-            pile,
-            (player + step * direction) % n,
-            direction,
-            state.turn + 1,
-            move.suit if wild else None,
-            state.seed,
-            reshuffles,
-            0,
-            0,
-            build_outcome(player, move, (), (), False, "; ".join(notes), 0),
-            None,
-        )
+    new = _make_state(
+        profile,
+        hands,
+        stock,
+        pile,
+        (player + step * direction) % n,
+        direction,
+        state.turn + 1,
+        move.suit if wild else None,
+        state.seed,
+        reshuffles,
+        0,
+        0,
+        build_outcome(player, move, (), (), False, "; ".join(notes), 0),
+        None,
     )
+    # Without a draw the move took one card from the hand to the pile and
+    # nothing else (as on the hot path); a draw is counted by the guard.
+    return _checked(new) if took else new
 
 
 #: The moves by their exact type (`MauMauState.apply` looks here first; `_apply`
@@ -738,9 +760,9 @@ def _end_hand(
     winner = state.current_player
     n = state.players
     card = move.card
-    held = [
-        sum(1 for c in h if c.rank == profile.draw_rank) if profile.draw_rank else 0 for h in hands
-    ]
+    # Held cards of the draw rank, counted by code (rank major: ``code >> 2 == rank - 1``).
+    draw_index = profile.draw_rank - 1
+    held = [[c.code >> 2 for c in h].count(draw_index) if profile.draw_rank else 0 for h in hands]
     for k in range(1, n):
         player = (winner + k) % n
         count = held[player] * profile.held_draw_rank_count
@@ -750,7 +772,8 @@ def _end_hand(
             drawn, stock, pile, reshuffles = _take(state, stock, pile, count, reshuffles)
             hands = _with(hands, player, (*hands[player], *drawn))
     multiplier = profile.wild_finish_multiplier if card.rank == profile.wild_rank else 1
-    points = tuple(sum(profile.card_value(c) for c in h) for h in hands)
+    values = profile._values  # `card_value` by card code
+    points = tuple(sum([values[c.code] for c in h]) for h in hands)
     scores = tuple(p * multiplier for p in points)
     result = RoundResult("out", (winner,), points, scores, multiplier)
     note = f"player {winner} went out ({profile.section('score')})"
