@@ -522,6 +522,8 @@ def _take(
     Returns the drawn cards, the stock, the pile and the reshuffle count; fewer
     cards are drawn if stock and pile run dry.
     """
+    if len(stock) >= count:  # the common case: no reshuffle, one copy of the stock
+        return stock[: -count - 1 : -1], stock[: len(stock) - count], pile, reshuffles
     drawn: list[Card] = []
     for _ in range(count):
         if not stock:
