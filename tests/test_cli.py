@@ -99,6 +99,7 @@ def test_demo_plays_a_maumau_match() -> None:
     assert code == 0
     assert "a seeded Mau-Mau match, 3 bots" in text
     assert "takes the pot" in text
+    assert "hand records: the same match" in text
 
 
 def test_demo_galician_round() -> None:

@@ -312,11 +312,45 @@ def test_m8_a_seeded_six_player_match_ends_and_replays() -> None:
     assert final.is_over
     assert final.winner is not None
     assert sum(1 for s in final.scores if s < 100) == 1
-    for record in records:
-        loaded = m.GameRecord.from_json(record.to_json())
-        assert loaded.replay() == record.replay()
+    loaded = [m.GameRecord.from_json(record.to_json()) for record in records]
+    assert mm.replay_maumau_match(start_match, loaded) == final
     again, _ = mm.play_maumau_match(start_match, [mm.MauMauBot()] * 6)
     assert again == final
+
+
+def test_m8_a_replay_stops_part_way_at_the_match_so_far() -> None:
+    """M8: the first hands' records rebuild the match as it stood after them."""
+    start_match = mm.MauMauMatch.start(3, seed=4)
+    final, records = mm.play_maumau_match(start_match, [mm.MauMauBot()] * 3)
+    after_one = mm.replay_maumau_match(start_match, records[:1])
+    assert after_one.results == (records[0].replay().result,)
+    assert mm.replay_maumau_match(after_one, records[1:]) == final
+
+
+def test_m8_a_replay_refuses_records_out_of_order() -> None:
+    """M8: a hand's record must start from the deal the match makes next."""
+    start_match = mm.MauMauMatch.start(3, seed=4)
+    _final, records = mm.play_maumau_match(start_match, [mm.MauMauBot()] * 3)
+    assert len(records) > 1
+    with pytest.raises(InvalidStateError, match="hand 0's record does not start"):
+        mm.replay_maumau_match(start_match, records[1:])
+
+
+def test_m8_a_replay_refuses_records_past_the_match_end() -> None:
+    """M8: no hand is played once the match is over."""
+    start_match = mm.MauMauMatch.start(3, seed=4)
+    _final, records = mm.play_maumau_match(start_match, [mm.MauMauBot()] * 3)
+    with pytest.raises(InvalidStateError, match="the match is over"):
+        mm.replay_maumau_match(start_match, (*records, records[-1]))
+
+
+def test_m8_a_replay_without_reentry_differs_once_someone_reentered() -> None:
+    """M8: a replay follows the re-entry policy the match was played with."""
+    start_match = mm.MauMauMatch.start(6, seed=11)
+    final, records = mm.play_maumau_match(start_match, [mm.MauMauBot()] * 6)
+    assert any(final.reentries)
+    with pytest.raises(InvalidStateError):
+        mm.replay_maumau_match(start_match, records, reenter=False)
 
 
 # -- moves, serialization, views ----------------------------------------------------------

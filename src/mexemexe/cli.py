@@ -88,7 +88,7 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _demo_maumau(args: argparse.Namespace, out: TextIO) -> int:
-    from .maumau import MauMauBot, MauMauMatch, play_maumau_match
+    from .maumau import MauMauBot, MauMauMatch, play_maumau_match, replay_maumau_match
 
     players = args.players if args.players is not None else 6
     start = MauMauMatch.start(players, seed=args.seed)
@@ -112,7 +112,12 @@ def _demo_maumau(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"  seat {seat}: +{result.scores[player]:3}\n")
     out.write(f"\nfinal scores: {list(match.scores)}; re-entries {list(match.reentries)}\n")
     out.write(f"seat {match.winner} takes the pot of {match.pot} chips\n")
-    return 0
+    same = replay_maumau_match(start, records) == match
+    out.write(
+        f"replayed from the {len(records)} hand records: "
+        f"{'the same match' if same else 'A DIFFERENT MATCH'}\n"
+    )
+    return 0 if same else 1
 
 
 _REASONS = {

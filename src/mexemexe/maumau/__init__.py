@@ -14,7 +14,7 @@ Examples:
 from .._record import STATE_CLASSES
 from .._rounds import play_round
 from ._bot import MauMauBot
-from ._match import MauMauMatch, play_maumau_match
+from ._match import MauMauMatch, play_maumau_match, replay_maumau_match
 from ._profile import MAUMAU, MauMauProfile
 from ._state import SCHEMA, MauMauState, MauMauView, deal
 
@@ -30,4 +30,5 @@ __all__ = [
     "deal",
     "play_maumau_match",
     "play_round",
+    "replay_maumau_match",
 ]

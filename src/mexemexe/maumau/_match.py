@@ -14,7 +14,7 @@ from .._record import GameRecord
 from ._profile import MAUMAU, MauMauProfile
 from ._state import MauMauState, deal
 
-__all__ = ["MauMauMatch", "play_maumau_match"]
+__all__ = ["MauMauMatch", "play_maumau_match", "replay_maumau_match"]
 
 
 def _ints(value: Any) -> tuple[int, ...]:
@@ -212,7 +212,42 @@ def play_maumau_match(
         match = match.record(final)
         records.append(record)
         if reenter:
-            for seat in range(match.players):
-                if match.can_reenter(seat):
-                    match = match.reenter(seat)
+            match = _reenter_all(match)
     return match, tuple(records)
+
+
+def replay_maumau_match(
+    start: MauMauMatch, records: Sequence[GameRecord], *, reenter: bool = True
+) -> MauMauMatch:
+    """Rebuild a match from its start and its hands' records, replaying every move (M8).
+
+    Burst players re-enter after each hand as in `play_maumau_match` with
+    the same ``reenter``, so the records that `play_maumau_match` returned
+    rebuild the match it returned.
+
+    Raises:
+        InvalidStateError: If the match is over before the records are, or a
+            record does not start from the hand the match deals next or does
+            not end its hand.
+        IllegalMoveError: If a record holds an illegal move.
+    """
+    match = start
+    for number, record in enumerate(records):
+        if match.is_over:
+            raise InvalidStateError(
+                f"the match is over after {number} hands, but there are {len(records)} records"
+            )
+        if record.initial != match.new_hand():
+            raise InvalidStateError(f"hand {number}'s record does not start from the match's deal")
+        match = match.record(record.replay())
+        if reenter:
+            match = _reenter_all(match)
+    return match
+
+
+def _reenter_all(match: MauMauMatch) -> MauMauMatch:
+    """The match after every burst seat that may re-enter has, in seat order (M8)."""
+    for seat in range(match.players):
+        if match.can_reenter(seat):
+            match = match.reenter(seat)
+    return match
