@@ -127,3 +127,16 @@ def test_replay_rejects_a_record_from_another_deal() -> None:
     _, records = m.play_match(Match.start("brazilian", players=2, seed=2), [m.SimpleBot()] * 2)
     with pytest.raises(InvalidStateError, match="does not start from the match's deal"):
         m.replay_match(start, records)
+
+
+def test_play_and_replay_match_point_a_maumau_match_to_its_own_functions() -> None:
+    """A Mau-Mau match given to the rummy match functions is refused with a pointer."""
+    from mexemexe import maumau
+
+    start = maumau.MauMauMatch.start(3, seed=1)
+    with pytest.raises(TypeError, match="maumau.play_maumau_match"):
+        m.play_match(start, [maumau.MauMauBot()] * 3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="maumau.replay_maumau_match"):
+        m.replay_match(start, [])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected a Match, got str$"):
+        m.replay_match("brazilian", [])  # type: ignore[arg-type]

@@ -75,8 +75,11 @@ def play_match(match: Match, bots: Sequence[Bot]) -> tuple[Match, tuple[GameReco
         The finished match and the record of every round, in order.
 
     Raises:
+        TypeError: If ``match`` is not a `Match` (a Mau-Mau match is played
+            by `mexemexe.maumau.play_maumau_match`).
         ValueError: If the number of bots differs from the number of seats.
     """
+    _check_match(match, "play_maumau_match")
     if len(bots) != match.players:
         raise ValueError(f"{len(bots)} bots for {match.players} seats")
     records: list[GameRecord] = []
@@ -92,13 +95,29 @@ def replay_match(start: Match, records: Sequence[GameRecord]) -> Match:
     """Rebuild a match from its start and its round records, replaying every move.
 
     Raises:
+        TypeError: If ``start`` is not a `Match` (a Mau-Mau match is replayed
+            by `mexemexe.maumau.replay_maumau_match`).
         InvalidStateError: If a record does not start from the round the match
             deals next, or does not end its round.
         IllegalMoveError: If a record holds an illegal move.
     """
+    _check_match(start, "replay_maumau_match")
     match = start
     for number, record in enumerate(records):
         if record.initial != match.new_round():
             raise InvalidStateError(f"round {number}'s record does not start from the match's deal")
         match = match.record(record.replay())
     return match
+
+
+def _check_match(match: object, maumau_name: str) -> None:
+    """Refuse anything but a rummy `Match`, naming the Mau-Mau function for a Mau-Mau match."""
+    if not isinstance(match, Match):
+        from .maumau import MauMauMatch
+
+        hint = (
+            f"; a Mau-Mau match is for mexemexe.maumau.{maumau_name}"
+            if isinstance(match, MauMauMatch)
+            else ""
+        )
+        raise TypeError(f"expected a Match, got {type(match).__name__}{hint}")
