@@ -668,19 +668,34 @@ class Sweep:
         found = self.shared.get(key)
         if found is not None:
             return found
-        rows = []  # per suit wanting jokers: its bounds by units, and the units it wants
+        # A suit's bound falls as its units grow, so a suit whose bound with no
+        # units is its bound with all of them wants none. The sharing can only
+        # bind where two suits or more want some: else it is the plain bound,
+        # and the suits' bounds at every count of units are not needed.
+        known = self.suit_bounds
+        wanting = []  # (value, suit, bound with all the units) of the suits that want some
         base = 0.0  # the bounds of the suits that want none
-        need = 0
         for suit in range(4):
-            costs, reach = self._suit_costs(v + (suit < si), suit, runs[suit], reserved[suit])
-            want = reach[left]  # the fewest units that give this suit its best
-            if want:
-                need += want
-                rows.append((costs, want))
-            else:
-                base += costs[left]
-        if need <= left:
-            shared = base + sum(costs[want] for costs, want in rows)
+            w, suit_runs, kept = v + (suit < si), runs[suit], reserved[suit]
+            most = known.get((w, suit, suit_runs, kept, left))
+            if most is None:
+                most = self._suit_bound(w, suit, suit_runs, kept, left)
+            if left:
+                least = known.get((w, suit, suit_runs, kept, 0))
+                if least is None:
+                    least = self._suit_bound(w, suit, suit_runs, kept, 0)
+                if least != most:
+                    wanting.append((w, suit, most))
+                    continue
+            base += most
+        rows = []  # per suit wanting units: its bounds by units, and the fewest giving its best
+        need = 0
+        for w, suit, _most in wanting if len(wanting) > 1 else ():
+            costs, reach = self._suit_costs(w, suit, runs[suit], reserved[suit])
+            need += reach[left]
+            rows.append((costs, reach[left]))
+        if need <= left:  # also with one suit wanting (it wants at most ``left``)
+            shared = base + sum(most for _w, _suit, most in wanting)
         else:
             # The least sum over the ways to split the units among the suits that want some.
             spent = [base] + [INF] * left  # by the units spent so far
