@@ -7,9 +7,11 @@ import io
 import pathlib
 import sys
 
+import attrs
 import pytest
 
 import mexemexe as m
+from mexemexe import maumau
 from mexemexe.cli import main
 
 
@@ -216,3 +218,93 @@ def test_simulate_command_names_a_missing_bot(
     """A module:Name seat that cannot be found is an error line, exit code 2."""
     assert main(["simulate", "--bots", f"{seat},simple"], out=io.StringIO()) == 2
     assert message in capsys.readouterr().err
+
+
+def test_simulate_plays_maumau_hands_as_play_round_does() -> None:
+    """Mau-Mau self-play totals the same hands a loop of seeded deals and play_round gives (M7)."""
+    seats = ["simple", "random", "simple"]
+    result = m.simulate(maumau.MAUMAU, seats, games=12, seed=8)
+    wins, scores, turns = [0, 0, 0], [0, 0, 0], 0
+    for index in range(12):
+        game_seed = m.round_seed(8, index)
+        bots = [maumau.MauMauBot(), m.RandomBot(game_seed + 1), maumau.MauMauBot()]
+        final, record = maumau.play_round(maumau.deal(3, seed=game_seed), bots)
+        assert final.result is not None
+        for seat in final.result.winners:
+            wins[seat] += 1
+        scores = [a + b for a, b in zip(scores, final.result.scores, strict=True)]
+        turns += len(record.moves)
+    assert (result.wins, result.scores, result.turns) == (tuple(wins), tuple(scores), turns)
+    assert result.profile_name == "maumau"
+    assert result.bots == ("simple", "random", "simple")
+
+
+def test_simulate_takes_maumau_by_name_and_its_variants() -> None:
+    """``"maumau"`` names the standard rules; an evolved MauMauProfile plays its own rules."""
+    by_name = m.simulate("maumau", ["simple"] * 4, games=5, seed=1)
+    assert by_name == m.simulate(maumau.MAUMAU, ["simple"] * 4, games=5, seed=1)
+    variant = attrs.evolve(maumau.MAUMAU, name="no-penalty", last_card_penalty=0)
+    other = m.simulate(variant, ["simple"] * 4, games=5, seed=1)
+    assert other.profile_name == "no-penalty"
+    assert other.games == 5
+
+
+def test_simulate_maumau_is_the_same_however_the_hands_are_split() -> None:
+    """Chunks of any size, on threads or processes, give the in-process totals."""
+    seats = ["simple", "random", "simple", "random", "simple", "simple"]
+    alone = m.simulate(maumau.MAUMAU, seats, games=20, seed=6)
+    with cf.ThreadPoolExecutor(max_workers=2) as pool:
+        for size in (1, 3, 64, None):
+            split = m.simulate(
+                maumau.MAUMAU, seats, games=20, seed=6, executor=pool, chunksize=size
+            )
+            assert split == alone, size
+    assert m.simulate(maumau.MAUMAU, seats, games=20, seed=6, workers=2) == alone
+
+
+def test_simulate_reports_progress_for_every_round_of_a_chunk() -> None:
+    """With an executor, the progress callback still counts every round, up to the total."""
+    seen: list[tuple[int, int]] = []
+    with cf.ThreadPoolExecutor(max_workers=2) as pool:
+        m.simulate(
+            "maumau",
+            ["simple", "simple"],
+            games=7,
+            executor=pool,
+            chunksize=3,
+            progress=lambda d, t: seen.append((d, t)),
+        )
+    assert seen == [(d, 7) for d in range(1, 8)]
+
+
+def test_simulate_maumau_rejects_rummy_bots_seat_counts_and_chunk_sizes() -> None:
+    """Mau-Mau knows its own bots and player counts (M1); chunk sizes are whole and positive."""
+    with pytest.raises(ValueError, match=r"unknown bots \['greedy'\] for Mau-Mau"):
+        m.simulate("maumau", ["simple", "greedy"], games=1)
+    with pytest.raises(m.ProfileError, match="2-10 players, not 1"):
+        m.simulate("maumau", ["simple"], games=1)
+    for size in (0, -2, 1.5, True):
+        with pytest.raises(ValueError, match="chunksize must be a whole number"):
+            m.simulate("maumau", ["simple"] * 2, games=2, chunksize=size)  # type: ignore[arg-type]
+
+
+def test_simulate_command_plays_maumau() -> None:
+    """mexemexe simulate --game maumau prints the table of Mau-Mau hands."""
+    out = io.StringIO()
+    code = main(
+        ["simulate", "--game", "maumau", "--bots", "simple,random,simple", "--games", "4"], out
+    )
+    assert code == 0
+    expected = m.simulate("maumau", ["simple", "random", "simple"], games=4).table()
+    assert out.getvalue() == expected + "\n"
+
+
+def test_simulate_command_draws_the_progress_bar_once_a_percent(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Many quick rounds redraw the bar when the percentage changes, not every round."""
+    args = ["simulate", "--game", "maumau", "--bots", "simple,simple", "--games", "300"]
+    assert main([*args, "--progress"], out=io.StringIO()) == 0
+    bar = capsys.readouterr().err
+    assert 50 <= bar.count("\r") <= 101
+    assert bar.endswith("300/300 rounds\n")

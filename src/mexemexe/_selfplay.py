@@ -1,14 +1,22 @@
-"""Self-play at scale: many seeded rounds on any `concurrent.futures` executor."""
+"""Self-play at scale: many seeded rounds on any `concurrent.futures` executor.
+
+Rummy profiles and Mau-Mau (a `MauMauProfile`, RULES.md section M) alike: a
+round is dealt from its own seed, played by one bot per seat, and its
+winners, scores and turns are totalled. Rounds go to the executor in chunks,
+so a quick game (a Mau-Mau hand takes well under a millisecond) is not
+swamped by the cost of sending each round to a worker.
+"""
 
 from __future__ import annotations
 
 import copy
 import inspect
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
+from ._errors import ProfileError
 from ._match import round_seed
 from ._profiles import Profile, get_profile
 from ._state import deal
@@ -16,6 +24,8 @@ from .bots import BOTS, Bot
 
 if TYPE_CHECKING:
     import concurrent.futures as cf
+
+    from .maumau import MauMauProfile
 
 __all__ = ["SimulationResult", "simulate"]
 
@@ -75,10 +85,10 @@ def _is_bot_object(spec: object) -> bool:
     return isinstance(spec, Bot) and not isinstance(spec, type)
 
 
-def _make_bot(spec: BotSpec, seed: int) -> Bot:
-    """The bot for one seat of one round."""
+def _make_bot(spec: BotSpec, seed: int, named: Mapping[str, Callable[[int], Any]] = BOTS) -> Bot:
+    """The bot for one seat of one round (``named``: the game's bots by name)."""
     if isinstance(spec, str):
-        return BOTS[spec](seed)  # type: ignore[no-any-return]
+        return named[spec](seed)  # type: ignore[no-any-return]
     if _is_bot_object(spec):
         # A fresh copy: a stateful bot starts anew each round.
         return copy.deepcopy(spec)  # type: ignore[return-value]
@@ -111,19 +121,66 @@ def _label(spec: BotSpec) -> str:
     return str(getattr(spec, "__name__", repr(spec)))
 
 
-def _play_one(profile: Profile, bots: tuple[BotSpec, ...], seed: int, index: int) -> Outcome:
+def _maumau_bots() -> dict[str, Callable[[int], Any]]:
+    """Mau-Mau's bots by name: ``"simple"`` (`MauMauBot`) and ``"random"`` (`RandomBot`)."""
+    from .bots import RandomBot
+    from .maumau import MauMauBot
+
+    return {"simple": lambda seed: MauMauBot(), "random": RandomBot}
+
+
+def _is_maumau(profile: object) -> bool:
+    from .maumau import MauMauProfile
+
+    return isinstance(profile, MauMauProfile)
+
+
+def _resolve(profile: Profile | MauMauProfile | str) -> Profile | MauMauProfile:
+    """The rules to play: a profile, a registered rummy name, or ``"maumau"``."""
+    from .maumau import MAUMAU
+
+    if _is_maumau(profile):
+        return cast("MauMauProfile", profile)
+    if profile == MAUMAU.name:
+        return MAUMAU
+    return get_profile(cast("Profile | str", profile))
+
+
+def _play_one(
+    profile: Profile | MauMauProfile, bots: tuple[BotSpec, ...], seed: int, index: int
+) -> Outcome:
     """One seeded round (run in a worker): winners, scores, turns."""
     from ._rounds import play_round
 
     game_seed = round_seed(seed, index)
-    players = [_make_bot(spec, game_seed + seat) for seat, spec in enumerate(bots)]
-    final, record = play_round(deal(profile, len(bots), seed=game_seed), players)
+    if _is_maumau(profile):
+        from .maumau import deal as maumau_deal
+
+        named = _maumau_bots()
+        start: Any = maumau_deal(len(bots), seed=game_seed, profile=cast("MauMauProfile", profile))
+    else:
+        named = BOTS
+        start = deal(cast("Profile", profile), len(bots), seed=game_seed)
+    players = [_make_bot(spec, game_seed + seat, named) for seat, spec in enumerate(bots)]
+    final, record = play_round(start, players)
     assert final.result is not None
     return final.result.winners, final.result.scores, len(record.moves)
 
 
+def _play_chunk(
+    profile: Profile | MauMauProfile, bots: tuple[BotSpec, ...], seed: int, first: int, stop: int
+) -> list[Outcome]:
+    """Rounds ``first`` to ``stop - 1`` (one task for a worker)."""
+    return [_play_one(profile, bots, seed, index) for index in range(first, stop)]
+
+
+def _chunk_size(games: int, workers: int) -> int:
+    """Rounds per task: about 16 tasks a worker (to balance the load), at most 64 rounds."""
+    return max(1, min(64, -(-games // (16 * max(workers, 2)))))
+
+
 def simulate(
-    profile: Profile | str,
+    profile: Profile | MauMauProfile | str,
     bots: Sequence[BotSpec],
     games: int,
     seed: int = 0,
@@ -131,47 +188,73 @@ def simulate(
     workers: int = 1,
     executor: cf.Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
+    chunksize: int | None = None,
 ) -> SimulationResult:
     """Play ``games`` seeded rounds with the given bots and total the results.
 
     Each round's deal (and each random bot) is seeded from ``seed`` and the
     round number, so results do not depend on how the work is split.
 
+    Examples:
+        >>> from mexemexe import maumau
+        >>> result = simulate(maumau.MAUMAU, ["simple", "random", "simple"], games=20, seed=1)
+        >>> result.profile_name, result.games, result.bots
+        ('maumau', 20, ('simple', 'random', 'simple'))
+
     Args:
-        profile: The rules, or a registered name.
-        bots: One per seat: a name (``"simple"``, ``"random"``, ``"greedy"``);
-            a bot (any object with ``choose``), copied afresh for every round;
-            or a factory called for every round with the seat's seed (or with
-            nothing, if it takes no argument), such as `RandomBot` or
-            `SimpleBot`. With worker processes they must pickle (a class or a
-            module-level function, not a lambda).
+        profile: The rules: a rummy `Profile` or its registered name, or a
+            `MauMauProfile` (or ``"maumau"``) for Mau-Mau hands (section M).
+        bots: One per seat: a name (rummy: ``"simple"``, ``"random"``,
+            ``"greedy"``; Mau-Mau: ``"simple"``, which is `MauMauBot`, and
+            ``"random"``); a bot (any object with ``choose``), copied afresh
+            for every round; or a factory called for every round with the
+            seat's seed (or with nothing, if it takes no argument), such as
+            `RandomBot` or `SimpleBot`. With worker processes they must
+            pickle (a class or a module-level function, not a lambda).
         games: How many rounds.
         seed: The seed of the whole run.
         workers: Processes to use when no executor is given (1: in this process).
         executor: Any `concurrent.futures.Executor` (a process or thread pool,
             or a cluster's executor such as Ray's or Dask's).
-        progress: Called as ``progress(done, games)`` after each round.
+        progress: Called as ``progress(done, games)`` after each round (with
+            an executor, as each task's rounds come back).
+        chunksize: Rounds per task sent to the executor; by default about 16
+            tasks a worker, at most 64 rounds each.
 
     Returns:
         A `SimulationResult`.
 
     Raises:
-        ValueError: If a bot name is unknown, the seat count does not fit the
-            profile, or ``games`` is not a whole number of at least 1.
+        ValueError: If a bot name is unknown, or ``games`` or ``chunksize``
+            is not a whole number of at least 1.
+        ProfileError: If ``profile`` names no registered profile, or the
+            seat count does not fit it.
         TypeError: If a seat is neither a name, a bot nor a callable.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
-    prof = get_profile(profile)
+    if chunksize is not None and (
+        isinstance(chunksize, bool) or not isinstance(chunksize, int) or chunksize < 1
+    ):
+        raise ValueError(f"chunksize must be a whole number of at least 1, not {chunksize!r}")
+    prof = _resolve(profile)
+    maumau = _is_maumau(prof)
+    named = _maumau_bots() if maumau else BOTS
     specs = tuple(bots)
-    unknown = [spec for spec in specs if isinstance(spec, str) and spec not in BOTS]
+    unknown = [spec for spec in specs if isinstance(spec, str) and spec not in named]
     if unknown:
-        raise ValueError(f"unknown bots {unknown}; known: {', '.join(BOTS)}")
+        game = "Mau-Mau" if maumau else prof.name
+        raise ValueError(f"unknown bots {unknown} for {game}; known: {', '.join(named)}")
     odd = [spec for spec in specs if not _is_seat(spec)]
     if odd:
         raise TypeError(f"a seat takes a bot name, a bot or a bot factory, not {odd[0]!r}")
     names = tuple(map(_label, specs))
-    prof.hand_size(len(names))  # raises ProfileError for a wrong player count
+    if maumau:
+        low, high = prof.min_players, prof.max_players
+        if not low <= len(names) <= high:
+            raise ProfileError(f"Mau-Mau is for {low}-{high} players, not {len(names)}")
+    else:
+        cast("Profile", prof).hand_size(len(names))  # raises ProfileError for a wrong count
     wins = [0] * len(names)
     scores = [0] * len(names)
     turns = 0
@@ -199,9 +282,14 @@ def simulate(
             for index in range(games):
                 add(_play_one(prof, specs, seed, index))
         else:
-            futures = [executor.submit(_play_one, prof, specs, seed, i) for i in range(games)]
+            size = chunksize or _chunk_size(games, workers)
+            futures = [
+                executor.submit(_play_chunk, prof, specs, seed, first, min(first + size, games))
+                for first in range(0, games, size)
+            ]
             for future in cf.as_completed(futures):
-                add(future.result())
+                for outcome in future.result():
+                    add(outcome)
     finally:
         if own is not None:
             own.shutdown()

@@ -5,8 +5,8 @@ Subcommands:
 * ``demo [--profile NAME] [--players N] [--seed S]`` — a seeded round played by bots;
 * ``validate "<table>" --profile NAME`` — check a table, exit code 0 if valid, 1 if not;
 * ``play [--profile NAME | --game maumau]`` — play against bots in the terminal;
-* ``simulate --bots simple,random --games N --workers W`` — self-play with a progress bar
-  (a seat may also be ``module:Name``, your own bot);
+* ``simulate [--game maumau] --bots simple,random --games N --workers W`` — self-play
+  with a progress bar (a seat may also be ``module:Name``, your own bot);
 * ``rules NAME`` — print a profile's settings.
 
 Library errors (bad notation, unknown profile) are printed as one line with
@@ -264,10 +264,13 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
         sys.stderr.write(f"mexemexe simulate: error: {err}\n")
         return 2
     show = sys.stderr.isatty() or args.progress
+    drawn = [-1]  # the percentage last drawn: thousands of quick rounds redraw 101 times
 
     def progress(done: int, total: int) -> None:
-        if not show:
+        percent = 100 * done // total
+        if not show or percent == drawn[0]:
             return
+        drawn[0] = percent
         width = 30
         filled = width * done // total
         sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} rounds")
@@ -277,7 +280,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
 
     try:
         result = simulate(
-            args.profile,
+            "maumau" if args.game == "maumau" else args.profile,
             bots,  # type: ignore[arg-type]
             args.games,
             args.seed,
@@ -365,6 +368,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = sub.add_parser("simulate", help="self-play: many seeded rounds between bots")
     _add_profile_option(simulate)
+    simulate.add_argument(
+        "--game",
+        choices=("rummy", "maumau"),
+        default="rummy",
+        help="rummy (rounds of --profile) or maumau (Mau-Mau hands; bots simple, random)",
+    )
     simulate.add_argument(
         "--bots",
         "-b",
