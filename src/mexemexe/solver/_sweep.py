@@ -95,6 +95,25 @@ _END = "end"
 _J, _N, _A, _P = 4, 8, 9, 10
 
 
+def _aces(must: int, may: int) -> int:
+    """The aces a suit keeps back for the top (ace high), table and hand copies, in one int."""
+    return must << 2 | may
+
+
+#: No suit keeps an ace back (an int per suit hashes faster than a pair of counts).
+_NO_ACES = (0, 0, 0, 0)
+
+#: The copies given to one value's groups so far, in one int of the state key:
+#: suits giving one copy, plus 8 for each suit giving two (`_group_copies`).
+#: ``_GIVES[g]`` adds a suit giving ``g`` copies.
+_GIVES = (0, 1, 8)
+
+
+def _group_copies(gcount: int) -> tuple[int, int]:
+    """``(suits giving one copy, suits giving two)`` from a state's ``gcount``."""
+    return gcount & 7, gcount >> 3
+
+
 def _desc(length: int, jokers: int, natural: int, ace: int, pending: int = 0) -> int:
     return length | (jokers << _J) | (natural << _N) | (ace << _A) | (pending << _P)
 
@@ -222,7 +241,7 @@ class Sweep:
         self.shared: dict[Any, float] = {}
         self.suit_memo: dict[Any, Sequence[Any]] = {}
         self.longer_runs: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-        self.pending: dict[tuple[int, int, tuple[int, int]], int] = {}  # `_pending`, remembered
+        self.pending: dict[tuple[int, int, int], int] = {}  # `_pending`, remembered
         self.group_args = (
             self.min_group,
             self.max_group,
@@ -260,7 +279,7 @@ class Sweep:
         si: int,
         runs: tuple[Any, ...],
         used: int,
-        gcount: tuple[int, int],
+        gcount: int,
         reserved: tuple[Any, ...],
     ) -> tuple[Any, ...]:
         """The state key ``(v, si, runs, used, gcount, reserved)``, past the empty steps.
@@ -272,11 +291,11 @@ class Sweep:
         present = self.present
         while v <= top:
             if si == 4:
-                if gcount[0] or gcount[1]:
+                if gcount:
                     break
                 v, si = v + 1, 0
                 continue
-            if runs[si] or (reserved[si] != (0, 0) if v == 14 else present[v][si]):
+            if runs[si] or (reserved[si] if v == 14 else present[v][si]):
                 break
             si += 1
         return (v, si, runs, used, gcount, reserved)
@@ -314,7 +333,7 @@ class Sweep:
 
     def _start(self) -> tuple[Any, ...]:
         """The state before the first value: nothing open, no joker placed."""
-        return self._advance(1, 0, ((), (), (), ()), 0, (0, 0), ((0, 0),) * 4)
+        return self._advance(1, 0, ((), (), (), ()), 0, 0, _NO_ACES)
 
     def _race(self) -> tuple[Sweep, tuple[bool, bool], float]:
         """The least loss, from this search or, for a hard position, a symmetric one.
@@ -456,8 +475,8 @@ class Sweep:
         entry = _desc(self.min_run, 0, 1, 0)
         # A run crossing into ``first`` holds a copy of the card below, or a joker.
         runs = tuple((entry,) * (self.present[first - 1][suit] + self.jokers) for suit in range(4))
-        aces = tuple((0, may[suit]) for suit in range(4)) if self.ace_high else ((0, 0),) * 4
-        return window._least_loss(window._advance(first, 0, runs, 0, (0, 0), aces))
+        aces = tuple(_aces(0, may[suit]) for suit in range(4)) if self.ace_high else _NO_ACES
+        return window._least_loss(window._advance(first, 0, runs, 0, 0, aces))
 
     # -- the search ------------------------------------------------------------------
 
@@ -591,7 +610,7 @@ class Sweep:
         runs: tuple[Any, ...],
         used: int,
         reserved: tuple[Any, ...],
-        gcount: tuple[int, int] = (0, 0),
+        gcount: int = 0,
     ) -> float:
         """A lower bound on the loss from a state: each suit alone, groups optimistic.
 
@@ -624,9 +643,9 @@ class Sweep:
             self.bounds[key] = total
         return total
 
-    def _units_left(self, v: int, si: int, used: int, gcount: tuple[int, int]) -> int:
+    def _units_left(self, v: int, si: int, used: int, gcount: int) -> int:
         """Joker units the suits may still share: the jokers left, less the pending shares."""
-        if gcount[0] or gcount[1]:
+        if gcount:
             key = (v, si, gcount)
             pending = self.pending.get(key)
             if pending is None:
@@ -634,14 +653,14 @@ class Sweep:
             return (self.jokers - used) * self.unit - pending
         return (self.jokers - used) * self.unit
 
-    def _pending(self, v: int, si: int, gcount: tuple[int, int]) -> int:
+    def _pending(self, v: int, si: int, gcount: int) -> int:
         """Joker units the copies already given to value ``v``'s groups must carry.
 
         Each copy sits in a group of at most one copy per suit: the suits
         that gave copies and the suits still to come that hold the value.
         More units than there are jokers if those suits cannot fill the groups.
         """
-        c1, c2 = gcount
+        c1, c2 = _group_copies(gcount)
         if not c1 and not c2:
             return 0
         later = self.later[v][si]
@@ -713,7 +732,7 @@ class Sweep:
         return shared
 
     def _suit_costs(
-        self, v: int, suit: int, runs: tuple[int, ...], reserved: tuple[int, int]
+        self, v: int, suit: int, runs: tuple[int, ...], reserved: int
     ) -> tuple[list[float], list[int]]:
         """A suit's `_suit_bound` with 0, 1, ... joker units, up to every joker.
 
@@ -734,7 +753,7 @@ class Sweep:
         return found
 
     def _suit_bound(
-        self, v: int, suit: int, runs: tuple[int, ...], reserved: tuple[int, int], jokers: int
+        self, v: int, suit: int, runs: tuple[int, ...], reserved: int, jokers: int
     ) -> float:
         key = (v, suit, runs, reserved, jokers)
         found = self.suit_bounds.get(key)
@@ -787,7 +806,7 @@ class Sweep:
         si: int,
         runs: tuple[Any, ...],
         used: int,
-        gcount: tuple[int, int],
+        gcount: int,
         reserved: tuple[Any, ...],
     ) -> list[tuple[float, float, Any, Any]]:
         """The children of a suit's step, as ``(loss, loss, key, option)``, least loss first.
@@ -795,15 +814,14 @@ class Sweep:
         The first ``loss`` stands in for the ranking estimate (`_search`).
         """
         out = []
-        c1, c2 = gcount
         before, after = runs[:si], runs[si + 1 :]
         kept = reserved[si]
         advance = self._advance
         for option in self._suit_options(v, si, runs[si], used, kept):
             new_runs_s, g, jokers_here, loss, res, _detail = option
-            counts = gcount if not g else (c1 + 1, c2) if g == 1 else (c1, c2 + 1)
+            counts = gcount + _GIVES[g]
             # The aces kept back change only at the ends of the sweep (v = 1, 14).
-            reserved2 = reserved if res is kept else (*reserved[:si], res, *reserved[si + 1 :])
+            reserved2 = reserved if res == kept else (*reserved[:si], res, *reserved[si + 1 :])
             nxt = advance(
                 v, si + 1, (*before, new_runs_s, *after), used + jokers_here, counts, reserved2
             )
@@ -815,11 +833,11 @@ class Sweep:
         v: int,
         runs: tuple[Any, ...],
         used: int,
-        gcount: tuple[int, int],
+        gcount: int,
         reserved: tuple[Any, ...],
     ) -> list[tuple[float, float, Any, Any]]:
         """The children of a value's groups step, shaped as in `_step_options`."""
-        c1, c2 = gcount
+        c1, c2 = _group_copies(gcount)
         left = self.jokers - used
         if self.lazy:
             counts: Sequence[int] = [n for n in _group_needs(c1, c2, *self.group_args) if n <= left]
@@ -828,13 +846,13 @@ class Sweep:
                 gj for gj in range(left + 1) if _groups_possible(c1, c2, gj, *self.group_args)
             ]
         return [
-            (0.0, 0.0, self._advance(v + 1, 0, runs, used + gj, (0, 0), reserved), ("groups", gj))
+            (0.0, 0.0, self._advance(v + 1, 0, runs, used + gj, 0, reserved), ("groups", gj))
             for gj in counts
         ]
 
     def _suit_options(
-        self, v: int, suit: int, runs: tuple[int, ...], used: int, reserved: tuple[int, int]
-    ) -> Sequence[tuple[tuple[int, ...], int, int, float, tuple[int, int], Any]]:
+        self, v: int, suit: int, runs: tuple[int, ...], used: int, reserved: int
+    ) -> Sequence[tuple[tuple[int, ...], int, int, float, int, Any]]:
         """Every way suit ``suit`` can play its copies of value ``v`` with its open runs.
 
         Least loss first (a stable sort): the search tries them in this order.
@@ -846,8 +864,8 @@ class Sweep:
         return found
 
     def _suit_options_new(
-        self, v: int, suit: int, runs: tuple[int, ...], used: int, reserved: tuple[int, int]
-    ) -> Sequence[tuple[tuple[int, ...], int, int, float, tuple[int, int], Any]]:
+        self, v: int, suit: int, runs: tuple[int, ...], used: int, reserved: int
+    ) -> Sequence[tuple[tuple[int, ...], int, int, float, int, Any]]:
         jokers_left = self.jokers - used
         # In the lazy model the value matters only at the ends (the low ace, the
         # top); elsewhere one value stands for all, and the weight multiplies
@@ -857,7 +875,7 @@ class Sweep:
         args = (jokers_left, value, *self.run_args)
         if v == 14:
             # Only the aces kept back for the top take part (code `suit` is that ace).
-            must_n, may_n = reserved
+            must_n, may_n = reserved >> 2, reserved & 3
             return _plays(runs, must_n, may_n, self.weights[suit], reserved, *args)
         code = (v - 1) * 4 + suit
         must_n, may_n = self.must[code], self.may[code]
@@ -867,7 +885,7 @@ class Sweep:
             out: list[Any] = []
             for low_must in range(must_n + 1):
                 for low_may in range(may_n + 1):
-                    kept = (must_n - low_must, may_n - low_may)
+                    kept = _aces(must_n - low_must, may_n - low_may)
                     out.extend(_plays(runs, low_must, low_may, weight, kept, *args))
             out.sort(key=_option_loss)
             return out
@@ -1126,8 +1144,8 @@ def _options(
 
 @lru_cache(maxsize=32_768)  # about 1 kB an entry
 def _plays(
-    runs: tuple[int, ...], must_n: int, may_n: int, weight: float, kept: tuple[int, int], *rest: Any
-) -> tuple[tuple[tuple[int, ...], int, int, float, tuple[int, int], Any], ...]:
+    runs: tuple[int, ...], must_n: int, may_n: int, weight: float, kept: int, *rest: Any
+) -> tuple[tuple[tuple[int, ...], int, int, float, int, Any], ...]:
     """`_options` as the search takes them, least loss first (a stable sort).
 
     Each card left out is worth ``weight``, and ``kept`` are the aces kept
