@@ -95,6 +95,32 @@ _END = "end"
 _J, _N, _A, _P = 4, 8, 9, 10
 
 
+#: A suit's open runs packed in one int: their descriptors in ascending order,
+#: 11 bits each, the smallest in the lowest bits (a descriptor is never 0, so
+#: the packing reads back unambiguously; no runs is 0). An int hashes far
+#: faster than a tuple, and the runs of every suit are part of each state key.
+_RUN_BITS = 11
+_RUN_MASK = (1 << _RUN_BITS) - 1
+
+
+def _pack(descriptors: Sequence[int]) -> int:
+    """Runs packed as above, from their descriptors in any order."""
+    packed = 0
+    for d in sorted(descriptors, reverse=True):
+        packed = packed << _RUN_BITS | d
+    return packed
+
+
+@lru_cache(maxsize=65_536)
+def _unpack(packed: int) -> tuple[int, ...]:
+    """The descriptors of packed runs, in ascending order."""
+    out = []
+    while packed:
+        out.append(packed & _RUN_MASK)
+        packed >>= _RUN_BITS
+    return tuple(out)
+
+
 def _aces(must: int, may: int) -> int:
     """The aces a suit keeps back for the top (ace high), table and hand copies, in one int."""
     return must << 2 | may
@@ -240,7 +266,7 @@ class Sweep:
         self.bounds: dict[Any, float] = {}
         self.shared: dict[Any, float] = {}
         self.suit_memo: dict[Any, Sequence[Any]] = {}
-        self.longer_runs: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+        self.longer_runs: dict[int, tuple[int, ...]] = {}
         self.pending: dict[tuple[int, int, int], int] = {}  # `_pending`, remembered
         self.group_args = (
             self.min_group,
@@ -333,7 +359,7 @@ class Sweep:
 
     def _start(self) -> tuple[Any, ...]:
         """The state before the first value: nothing open, no joker placed."""
-        return self._advance(1, 0, ((), (), (), ()), 0, 0, _NO_ACES)
+        return self._advance(1, 0, (0, 0, 0, 0), 0, 0, _NO_ACES)
 
     def _race(self) -> tuple[Sweep, tuple[bool, bool], float]:
         """The least loss, from this search or, for a hard position, a symmetric one.
@@ -474,7 +500,9 @@ class Sweep:
         window.limit = _EASY
         entry = _desc(self.min_run, 0, 1, 0)
         # A run crossing into ``first`` holds a copy of the card below, or a joker.
-        runs = tuple((entry,) * (self.present[first - 1][suit] + self.jokers) for suit in range(4))
+        runs = tuple(
+            _pack((entry,) * (self.present[first - 1][suit] + self.jokers)) for suit in range(4)
+        )
         aces = tuple(_aces(0, may[suit]) for suit in range(4)) if self.ace_high else _NO_ACES
         return window._least_loss(window._advance(first, 0, runs, 0, 0, aces))
 
@@ -572,7 +600,7 @@ class Sweep:
         self.memo[key] = (lower, None)
         return lower
 
-    def _longer_runs(self, suit_runs: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    def _longer_runs(self, suit_runs: int) -> tuple[int, ...]:
         """One suit's open runs with some of them lengthened (up to the minimum), every way.
 
         Not the runs as they are. A longer open run can do all a shorter one
@@ -581,9 +609,10 @@ class Sweep:
         """
         found = self.longer_runs.get(suit_runs)
         if found is None:
-            ways = product(*(range(_length(d), self.min_run + 1) for d in suit_runs))
+            descriptors = _unpack(suit_runs)
+            ways = product(*(range(_length(d), self.min_run + 1) for d in descriptors))
             longer = {
-                tuple(sorted((d & ~15) | n for d, n in zip(suit_runs, way, strict=True)))
+                _pack([(d & ~15) | n for d, n in zip(descriptors, way, strict=True)])
                 for way in ways
             }
             longer.discard(suit_runs)
@@ -732,7 +761,7 @@ class Sweep:
         return shared
 
     def _suit_costs(
-        self, v: int, suit: int, runs: tuple[int, ...], reserved: int
+        self, v: int, suit: int, runs: int, reserved: int
     ) -> tuple[list[float], list[int]]:
         """A suit's `_suit_bound` with 0, 1, ... joker units, up to every joker.
 
@@ -752,16 +781,14 @@ class Sweep:
             found = self.suit_costs[key] = (costs, reach)
         return found
 
-    def _suit_bound(
-        self, v: int, suit: int, runs: tuple[int, ...], reserved: int, jokers: int
-    ) -> float:
+    def _suit_bound(self, v: int, suit: int, runs: int, reserved: int, jokers: int) -> float:
         key = (v, suit, runs, reserved, jokers)
         found = self.suit_bounds.get(key)
         if found is not None:
             return found
         unit = self.unit
         if v > self.top:
-            best = 0.0 if self._closing_need(runs) * unit <= jokers else INF
+            best = 0.0 if self._closing_need(_unpack(runs)) * unit <= jokers else INF
         else:
             best = INF
             shares = self.group_share[v][suit]
@@ -793,9 +820,9 @@ class Sweep:
         """Loss at the end of the sweep: open runs close; jokers are settled."""
         if self.lazy:
             # Every open run closes, paying its deficit; spare jokers all find room.
-            need = self._closing_need([d for suit_runs in runs for d in suit_runs])
+            need = self._closing_need([d for suit_runs in runs for d in _unpack(suit_runs)])
             return 0.0 if used + need <= self.jokers else INF
-        closable = all(_length(d) >= self.min_run and _natural(d) for r in runs for d in r)
+        closable = all(_length(d) >= self.min_run and _natural(d) for r in runs for d in _unpack(r))
         if not closable or used < self.jokers_must:
             return INF
         return (self.jokers - used) * self.weights[JOKER_CODE]
@@ -851,8 +878,8 @@ class Sweep:
         ]
 
     def _suit_options(
-        self, v: int, suit: int, runs: tuple[int, ...], used: int, reserved: int
-    ) -> Sequence[tuple[tuple[int, ...], int, int, float, int, Any]]:
+        self, v: int, suit: int, runs: int, used: int, reserved: int
+    ) -> Sequence[tuple[int, int, int, float, int, Any]]:
         """Every way suit ``suit`` can play its copies of value ``v`` with its open runs.
 
         Least loss first (a stable sort): the search tries them in this order.
@@ -864,8 +891,8 @@ class Sweep:
         return found
 
     def _suit_options_new(
-        self, v: int, suit: int, runs: tuple[int, ...], used: int, reserved: int
-    ) -> Sequence[tuple[tuple[int, ...], int, int, float, int, Any]]:
+        self, v: int, suit: int, runs: int, used: int, reserved: int
+    ) -> Sequence[tuple[int, int, int, float, int, Any]]:
         jokers_left = self.jokers - used
         # In the lazy model the value matters only at the ends (the low ace, the
         # top); elsewhere one value stands for all, and the weight multiplies
@@ -1046,7 +1073,7 @@ def _extend(
 
 @lru_cache(maxsize=200_000)
 def _options(
-    runs: tuple[int, ...],
+    packed: int,
     must_n: int,
     may_n: int,
     weight: float,
@@ -1057,7 +1084,7 @@ def _options(
     track: bool,
     top: int,
     lazy: bool,
-) -> list[tuple[tuple[int, ...], int, int, float, Any]]:
+) -> list[tuple[int, int, int, float, Any]]:
     """All plays of one suit at one value: extend/close each open run, start runs, feed groups.
 
     Lazy model: a run closes when not continued, paying its deficit in
@@ -1070,10 +1097,13 @@ def _options(
     starts there, no group forms, and a run that began on the low ace cannot
     grow (it would hold the ace twice).
 
-    Returns ``(new runs, copies to groups, jokers used, loss, detail)`` where
-    detail is ``(actions, must used, may used, leading jokers of each new
-    run, copies to groups)`` for rebuilding the melds.
+    ``packed`` is the suit's open runs (`_pack`). Returns ``(new runs
+    packed, copies to groups, jokers used, loss, detail)`` where detail is
+    ``(actions, must used, may used, leading jokers of each new run, copies
+    to groups)`` for rebuilding the melds; the actions follow the runs in
+    ascending order of their descriptors.
     """
+    runs = _unpack(packed)
     at_top = value == 14
     start_runs = groups = not at_top
     args = (run_cap, min_run, track, top, lazy)
@@ -1132,7 +1162,7 @@ def _options(
                     detail = (actions, must_n, may_used, leads, to_group)
                     out.append(
                         (
-                            tuple(sorted(new_runs)),
+                            _pack(new_runs),
                             to_group,
                             jokers_here + sum(leads),
                             weight * (may_n - may_used),
@@ -1144,8 +1174,8 @@ def _options(
 
 @lru_cache(maxsize=32_768)  # about 1 kB an entry
 def _plays(
-    runs: tuple[int, ...], must_n: int, may_n: int, weight: float, kept: int, *rest: Any
-) -> tuple[tuple[tuple[int, ...], int, int, float, int, Any], ...]:
+    runs: int, must_n: int, may_n: int, weight: float, kept: int, *rest: Any
+) -> tuple[tuple[int, int, int, float, int, Any], ...]:
     """`_options` as the search takes them, least loss first (a stable sort).
 
     Each card left out is worth ``weight``, and ``kept`` are the aces kept
