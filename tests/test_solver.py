@@ -370,16 +370,30 @@ def test_states_with_longer_runs_bound_the_sweep_exactly(
 
 def test_longer_runs_are_lengthened_up_to_the_minimum_only() -> None:
     """One suit's runs, each lengthened by 0.. up to the minimum run, never as given."""
-    from mexemexe.solver._sweep import Sweep, _desc, _length
+    from mexemexe.solver._sweep import Sweep, _desc, _length, _pack, _unpack
 
     sweep = Sweep([0] * 53, [0] * 53, [1.0] * 53, RK)
     short, two, full = _desc(1, 0, 1, 0), _desc(2, 0, 1, 0), _desc(3, 0, 1, 0)
-    assert sweep._longer_runs((short,)) == ((two,), (full,))
-    assert sweep._longer_runs((full,)) == ()
-    assert sweep._longer_runs((short, full)) == ((two, full), (full, full))
-    lengthened = sweep._longer_runs((short, two))
-    assert lengthened == ((short, full), (two, two), (two, full), (full, full))
+
+    def longer(*runs: int) -> set[tuple[int, ...]]:
+        return {_unpack(packed) for packed in sweep._longer_runs(_pack(runs))}
+
+    assert longer(short) == {(two,), (full,)}
+    assert longer(full) == set()
+    assert longer(short, full) == {(two, full), (full, full)}
+    lengthened = longer(short, two)
+    assert lengthened == {(short, full), (two, two), (two, full), (full, full)}
     assert all(_length(d) <= sweep.min_run for runs in lengthened for d in runs)
+
+
+def test_packed_runs_read_back_in_ascending_order() -> None:
+    """A suit's open runs pack into one int and read back sorted, whatever their order."""
+    from mexemexe.solver._sweep import _desc, _pack, _unpack
+
+    runs = [_desc(3, 1, 1, 0, 1), _desc(1, 0, 1, 1), _desc(13, 12, 1, 1, 1), _desc(2, 0, 1, 0)]
+    assert _unpack(_pack(runs)) == tuple(sorted(runs))
+    assert _pack(runs) == _pack(list(reversed(runs)))
+    assert _pack([]) == 0 and _unpack(0) == ()
 
 
 @pytest.mark.parametrize("ace_high", [False, True])
