@@ -7,6 +7,7 @@ import importlib
 import pathlib
 import pkgutil
 import re
+import shlex
 import subprocess
 import sys
 from types import ModuleType
@@ -33,6 +34,30 @@ def python_blocks() -> list[tuple[str, int, str]]:
 def test_doc_code_block_runs(path: str, index: int, code: str) -> None:
     """Each ```python block of the README and docs executes without error."""
     exec(compile(code, f"{path}[block {index}]", "exec"), {"__name__": "__docs__"})
+
+
+SHELL = re.compile(r"^```bash\n(.*?)^```", re.S | re.M)
+
+
+def cli_commands() -> list[tuple[str, str]]:
+    """Every ``mexemexe ...`` line of a ```bash block in the README and docs."""
+    found = []
+    for path in DOCS:
+        for block in SHELL.finditer(path.read_text(encoding="utf-8")):
+            for line in block.group(1).splitlines():
+                command = line.split(" #", 1)[0].strip()  # drop a trailing comment
+                if command.startswith("mexemexe "):
+                    found.append((path.relative_to(ROOT).as_posix(), command))
+    return found
+
+
+@pytest.mark.parametrize(("path", "command"), cli_commands(), ids=lambda v: str(v)[:50])
+def test_doc_command_lines_parse(path: str, command: str) -> None:
+    """Each ``mexemexe`` command shown in the docs is one the command line accepts."""
+    from mexemexe.cli import build_parser
+
+    args = build_parser().parse_args(shlex.split(command)[1:])
+    assert args.command == shlex.split(command)[1]
 
 
 def modules() -> list[ModuleType]:
