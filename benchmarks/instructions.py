@@ -2,6 +2,7 @@
 
 Run: python benchmarks/instructions.py brazilian [--games 20]
      python benchmarks/instructions.py maumau --players 4
+     python benchmarks/instructions.py solver --games 8   (positions per class)
 
 Times on this machine swing by half again within seconds; instruction counts
 (valgrind's callgrind) are the same run after run for the same code, so they
@@ -19,9 +20,42 @@ import shutil
 import subprocess
 import sys
 
+#: The benchmark classes where the solver is furthest from its target (issue: solver).
+SOLVER_CLASSES = ("T12-H11", "T12-H20", "T24-H5", "T24-H11", "T24-H20")
+
+
+def solve(instances: int) -> None:
+    """One warm-up best move, then both objectives on ``instances`` positions per class."""
+    import json
+    import pathlib
+
+    import attrs
+
+    import mexemexe as m
+    from mexemexe import solver
+
+    path = (
+        pathlib.Path(__file__).resolve().parents[2] / "shared" / "bench" / "solver_instances.json"
+    )
+    data = json.loads(path.read_text(encoding="utf-8"))  # read in the warm-up run too
+    profile = attrs.evolve(m.get_profile("rummikub"), name="rummikub-joker0", joker_points=0)
+    solver.best_play(table="5H 6H 7H | 9C 9D 9S", hand="4H 8H 9H QS", profile=profile)
+    taken: dict[str, int] = {}
+    for inst in data["instances"]:
+        name = f"T{inst['T']}-H{inst['H']}"
+        if name in SOLVER_CLASSES and taken.get(name, 0) < instances:
+            taken[name] = taken.get(name, 0) + 1
+            for objective in ("cards", "points"):
+                solver.best_play(
+                    table=inst["table"], hand=inst["hand"], profile=profile, objective=objective
+                )
+
 
 def play(game: str, games: int, players: int) -> None:
     """Play one warm-up game, then ``games`` seeded games (run under valgrind)."""
+    if game == "solver":
+        solve(games)
+        return
     if game == "maumau":
         from mexemexe import maumau
 
@@ -64,8 +98,14 @@ def count(game: str, games: int, players: int) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("game", help="a rummy profile name (SimpleBot) or 'maumau' (MauMauBot)")
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument(
+        "game",
+        help="a rummy profile name (SimpleBot), 'maumau' (MauMauBot) or 'solver' "
+        "(best moves on the benchmark positions of the classes furthest from target)",
+    )
+    parser.add_argument(
+        "--games", type=int, default=20, help="games; for 'solver', positions per class"
+    )
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--play", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -76,6 +116,14 @@ def main() -> None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
     total = count(args.game, args.games, args.players)
     base = count(args.game, 0, args.players)
+    if args.game == "solver":
+        answers = 2 * args.games * len(SOLVER_CLASSES)
+        print(
+            f"solver: {(total - base) / answers / 1e6:.2f}M instructions a best move (over "
+            f"{answers} answers: both objectives, {args.games} positions of each of "
+            f"{', '.join(SOLVER_CLASSES)})"
+        )
+        return
     unit = "hand" if args.game == "maumau" else "round"
     per_game = (total - base) / args.games
     print(
