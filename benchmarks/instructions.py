@@ -1,4 +1,4 @@
-"""Count the CPU instructions of seeded bot games: a measure the machine's noise cannot move.
+"""Count the CPU instructions of seeded bot games or best moves: a measure noise cannot move.
 
 Run: python benchmarks/instructions.py brazilian [--games 20]
      python benchmarks/instructions.py maumau --players 4
