@@ -220,33 +220,44 @@ def test_simulate_command_names_a_missing_bot(
     assert message in capsys.readouterr().err
 
 
-def test_simulate_plays_maumau_hands_as_play_round_does() -> None:
-    """Mau-Mau self-play totals the same hands a loop of seeded deals and play_round gives (M7)."""
-    seats = ["simple", "random", "simple"]
-    result = m.simulate(maumau.MAUMAU, seats, games=12, seed=8)
-    wins, scores, turns = [0, 0, 0], [0, 0, 0], 0
-    for index in range(12):
-        game_seed = m.round_seed(8, index)
-        bots = [maumau.MauMauBot(), m.RandomBot(game_seed + 1), maumau.MauMauBot()]
-        final, record = maumau.play_round(maumau.deal(3, seed=game_seed), bots)
+def _maumau_totals(
+    profile: maumau.MauMauProfile, seats: list[str], games: int, seed: int
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Wins, scores and turns of seeded Mau-Mau hands played by hand, as simulate should."""
+    wins, scores, turns = [0] * len(seats), [0] * len(seats), 0
+    for index in range(games):
+        game_seed = m.round_seed(seed, index)
+        bots = [
+            maumau.MauMauBot() if name == "simple" else m.RandomBot(game_seed + seat)
+            for seat, name in enumerate(seats)
+        ]
+        start = maumau.deal(len(seats), seed=game_seed, profile=profile)
+        final, record = maumau.play_round(start, bots)
         assert final.result is not None
         for seat in final.result.winners:
             wins[seat] += 1
         scores = [a + b for a, b in zip(scores, final.result.scores, strict=True)]
         turns += len(record.moves)
-    assert (result.wins, result.scores, result.turns) == (tuple(wins), tuple(scores), turns)
+    return tuple(wins), tuple(scores), turns
+
+
+def test_simulate_plays_maumau_hands_as_play_round_does() -> None:
+    """Mau-Mau self-play totals the same hands a loop of seeded deals and play_round gives (M7)."""
+    seats = ["simple", "random", "simple"]
+    result = m.simulate(maumau.MAUMAU, seats, games=12, seed=8)
+    assert (result.wins, result.scores, result.turns) == _maumau_totals(maumau.MAUMAU, seats, 12, 8)
     assert result.profile_name == "maumau"
     assert result.bots == ("simple", "random", "simple")
 
 
 def test_simulate_takes_maumau_by_name_and_its_variants() -> None:
-    """``"maumau"`` names the standard rules; an evolved MauMauProfile plays its own rules."""
+    """``"maumau"`` names the standard rules; an evolved MauMauProfile plays its own rules (M1)."""
     by_name = m.simulate("maumau", ["simple"] * 4, games=5, seed=1)
     assert by_name == m.simulate(maumau.MAUMAU, ["simple"] * 4, games=5, seed=1)
-    variant = attrs.evolve(maumau.MAUMAU, name="no-penalty", last_card_penalty=0)
+    variant = attrs.evolve(maumau.MAUMAU, name="five-cards", hand_size=5)
     other = m.simulate(variant, ["simple"] * 4, games=5, seed=1)
-    assert other.profile_name == "no-penalty"
-    assert other.games == 5
+    assert other.profile_name == "five-cards"
+    assert (other.wins, other.scores, other.turns) == _maumau_totals(variant, ["simple"] * 4, 5, 1)
 
 
 def test_simulate_maumau_is_the_same_however_the_hands_are_split() -> None:

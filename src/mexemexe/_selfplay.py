@@ -121,18 +121,29 @@ def _label(spec: BotSpec) -> str:
     return str(getattr(spec, "__name__", repr(spec)))
 
 
-def _maumau_bots() -> dict[str, Callable[[int], Any]]:
-    """Mau-Mau's bots by name: ``"simple"`` (`MauMauBot`) and ``"random"`` (`RandomBot`)."""
+def _is_maumau(profile: object) -> bool:
+    from .maumau import MauMauProfile
+
+    return isinstance(profile, MauMauProfile)
+
+
+def _named_bots(profile: Profile | MauMauProfile) -> Mapping[str, Callable[[int], Any]]:
+    """The game's bots by name: rummy's `BOTS`, or Mau-Mau's ``"simple"`` and ``"random"``."""
+    if not _is_maumau(profile):
+        return BOTS
     from .bots import RandomBot
     from .maumau import MauMauBot
 
     return {"simple": lambda seed: MauMauBot(), "random": RandomBot}
 
 
-def _is_maumau(profile: object) -> bool:
-    from .maumau import MauMauProfile
+def _deal(profile: Profile | MauMauProfile, players: int, seed: int) -> Any:
+    """The seeded deal of the profile's game: a rummy `GameState` or a Mau-Mau state."""
+    if _is_maumau(profile):
+        from .maumau import deal as maumau_deal
 
-    return isinstance(profile, MauMauProfile)
+        return maumau_deal(players, seed=seed, profile=cast("MauMauProfile", profile))
+    return deal(cast("Profile", profile), players, seed=seed)
 
 
 def _resolve(profile: Profile | MauMauProfile | str) -> Profile | MauMauProfile:
@@ -153,16 +164,9 @@ def _play_one(
     from ._rounds import play_round
 
     game_seed = round_seed(seed, index)
-    if _is_maumau(profile):
-        from .maumau import deal as maumau_deal
-
-        named = _maumau_bots()
-        start: Any = maumau_deal(len(bots), seed=game_seed, profile=cast("MauMauProfile", profile))
-    else:
-        named = BOTS
-        start = deal(cast("Profile", profile), len(bots), seed=game_seed)
+    named = _named_bots(profile)
     players = [_make_bot(spec, game_seed + seat, named) for seat, spec in enumerate(bots)]
-    final, record = play_round(start, players)
+    final, record = play_round(_deal(profile, len(bots), game_seed), players)
     assert final.result is not None
     return final.result.winners, final.result.scores, len(record.moves)
 
@@ -239,7 +243,7 @@ def simulate(
         raise ValueError(f"chunksize must be a whole number of at least 1, not {chunksize!r}")
     prof = _resolve(profile)
     maumau = _is_maumau(prof)
-    named = _maumau_bots() if maumau else BOTS
+    named = _named_bots(prof)
     specs = tuple(bots)
     unknown = [spec for spec in specs if isinstance(spec, str) and spec not in named]
     if unknown:
