@@ -386,6 +386,17 @@ def test_longer_runs_are_lengthened_up_to_the_minimum_only() -> None:
     assert all(_length(d) <= sweep.min_run for runs in lengthened for d in runs)
 
 
+def test_a_run_waiting_for_a_natural_is_bounded_by_one_free_to_close() -> None:
+    """A run that ends on a joker is looked up as longer, and as no longer waiting."""
+    from mexemexe.solver._sweep import Sweep, _desc, _pack, _unpack
+
+    sweep = Sweep([0] * 53, [0] * 53, [1.0] * 53, RK)
+    waiting, free = _desc(2, 0, 1, 0, pending=1), _desc(2, 0, 1, 0)
+    stronger = {_unpack(packed) for packed in sweep._longer_runs(_pack([waiting]))}
+    assert stronger == {(free,), (_desc(3, 0, 1, 0, pending=1),), (_desc(3, 0, 1, 0),)}
+    assert sweep._longer_runs(_pack([free])) == (_pack([_desc(3, 0, 1, 0)]),)
+
+
 def test_packed_runs_read_back_in_ascending_order() -> None:
     """A suit's open runs pack into one int and read back sorted, whatever their order."""
     from mexemexe.solver._sweep import _desc, _pack, _unpack

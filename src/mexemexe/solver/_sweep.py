@@ -33,9 +33,10 @@ search and a larger loss is proven, not guessed (cf. van Rijn, Takes & Vis,
 
 **Dominance.** A state can do all that the same state can with fewer
 jokers placed, or with one suit's open runs longer (a longer run grows the
-same and closes on fewer jokers), so what the memo proved of those bounds
-it too. Before a state is expanded, those are looked up: a search that
-failed on a state with its runs longer need not be tried again on this one.
+same and closes on fewer jokers) or no longer waiting for a natural after a
+joker (it may also close), so what the memo proved of those bounds it
+too. Before a state is expanded, those are looked up: a search that failed
+on a state with its runs longer need not be tried again on this one.
 
 **The lower bound** sweeps each suit on its own (lazy model): groups are
 taken as possible wherever enough other suits hold the value, and each suit
@@ -601,20 +602,23 @@ class Sweep:
         return lower
 
     def _longer_runs(self, suit_runs: int) -> tuple[int, ...]:
-        """One suit's open runs with some of them lengthened (up to the minimum), every way.
+        """One suit's open runs with some of them stronger, every way.
 
-        Not the runs as they are. A longer open run can do all a shorter one
-        can, at no more cost: it grows the same, and it closes on fewer
-        jokers (lazy model). Remembered.
+        Stronger: lengthened (up to the minimum run), or, for a run that ends
+        on a joker, no longer waiting for a natural. Not the runs as they
+        are. A longer open run can do all a shorter one can, at no more cost:
+        it grows the same, and it closes on fewer jokers; a run free to close
+        can do all a waiting one can, and close too (lazy model). Remembered.
         """
         found = self.longer_runs.get(suit_runs)
         if found is None:
-            descriptors = _unpack(suit_runs)
-            ways = product(*(range(_length(d), self.min_run + 1) for d in descriptors))
-            longer = {
-                _pack([(d & ~15) | n for d, n in zip(descriptors, way, strict=True)])
-                for way in ways
-            }
+            ways = []
+            for d in _unpack(suit_runs):
+                way = [(d & ~15) | n for n in range(_length(d), self.min_run + 1)]
+                if _pending(d):
+                    way += [w & ~(1 << _P) for w in way]
+                ways.append(way)
+            longer = {_pack(runs) for runs in product(*ways)}
             longer.discard(suit_runs)
             found = self.longer_runs[suit_runs] = tuple(sorted(longer))
         return found
