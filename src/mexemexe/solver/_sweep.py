@@ -64,10 +64,10 @@ anew under every choice of the low cards.
 reads the same backwards, so the position with its values reversed, or its
 suits, has the same least loss; yet a search meets its dead ends at other
 times in each, often late one way and early another. A hard position is
-searched in all of these forms in turn, in slices twice as long each round,
-and the first to finish answers (its melds relabelled back): a few times the
-work of the quickest at most, against a search that can be a hundred times
-longer one way than the other.
+searched in all of these forms in turn, in slices half as long again each
+round, and the first to finish answers (its melds relabelled back): a few
+times the work of the quickest at most, against a search that can be a
+hundred times longer one way than the other.
 """
 
 from __future__ import annotations
@@ -199,6 +199,10 @@ def _relabel(ace_high: bool, mirror: bool, flip: bool) -> tuple[int, ...]:
 #: (values reversed, suits reversed), and the round each joins the race in;
 #: the first is the position as given.
 _VARIANTS = ((False, False, 0), (True, False, 0), (False, True, _JOIN), (True, True, _JOIN))
+
+#: How much longer each round's slices are than the last's (`Sweep._race`):
+#: less than doubling, so the searches that lose waste less past the winner.
+_GROWTH = 1.5
 
 
 class _LimitError(Exception):
@@ -370,8 +374,8 @@ class Sweep:
         has the same least loss, yet its search meets its dead ends at other
         times: often late one way and early another. Once this search has
         used its first slice, the variants (`_VARIANTS`) take turns, with
-        slices twice as long each round, and the first to finish answers:
-        at most a few times the work of the quickest.
+        slices half as long again each round, and the first to finish
+        answers: at most a few times the work of the quickest.
 
         Returns:
             The search that finished, its variant, and the loss.
@@ -393,7 +397,7 @@ class Sweep:
                     slices.send(grant)
                 except StopIteration as done:
                     return sweep, (mirror, flip), done.value
-            grant *= 2
+            grant = math.ceil(grant * _GROWTH)
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _variant(self, mirror: bool, flip: bool) -> Sweep:
