@@ -397,6 +397,50 @@ def test_a_run_waiting_for_a_natural_is_bounded_by_one_free_to_close() -> None:
     assert sweep._longer_runs(_pack([free])) == (_pack([_desc(3, 0, 1, 0)]),)
 
 
+def counts_of(cards: str) -> list[int]:
+    return solver._counts(m.parse_cards(cards))
+
+
+def test_copies_only_a_group_can_take_are_located() -> None:
+    """Copies with no run in their suit, high or low, weigh on the side they lie."""
+    from mexemexe.solver._sweep import Sweep
+
+    def high(cards: str, profile: m.Profile = RK) -> bool:
+        return Sweep(counts_of(cards), [0] * 53, [0.0] * 53, profile)._high_constraints()
+
+    runs = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+    assert high(f"{runs} QS QD QC")
+    assert not high(f"{runs} 2S 2D 2C")
+    assert not high(runs)  # every copy has a run
+    # The fewer suits hold a value, the more its lone copies weigh: the two
+    # kings (two suits) outweigh the three 3s (four suits), though as far from
+    # the middle they would balance.
+    assert high(f"{runs} 3S 3D 3C KD KD")
+    # Ace high: the ace sits at both ends, so it does not count.
+    assert not high(f"{runs} AS AD AC", BR)
+
+
+def test_a_search_starts_from_the_end_its_lone_copies_lie_at() -> None:
+    """The mirror image answers first when the copies only groups can take are high."""
+    from mexemexe.solver import _sweep
+
+    answered = []
+    read_back = _sweep.Sweep._read_back
+
+    def spy(self: _sweep.Sweep, *args: object) -> object:
+        answered.append(args[2:])
+        return read_back(self, *args)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_sweep.Sweep, "_read_back", spy)
+        high = solver.arrange("AH 2H 3H 4H 5H QS QD QC KS KD KC", RK)
+        low = solver.arrange("9H 10H JH QH KH 2S 2D 2C AS AD AC", RK)
+    assert answered == [(True, False)]  # the high one only: the low one is swept as given
+    assert high is not None and low is not None
+    assert str(high) == "AH 2H 3H 4H 5H | QS QD QC | KS KD KC"
+    assert str(low) == "AS AD AC | 2S 2D 2C | 9H 10H JH QH KH"
+
+
 def test_packed_runs_read_back_in_ascending_order() -> None:
     """A suit's open runs pack into one int and read back sorted, whatever their order."""
     from mexemexe.solver._sweep import _desc, _pack, _unpack

@@ -68,6 +68,17 @@ searched in all of these forms in turn, in slices half as long again each
 round, and the first to finish answers (its melds relabelled back): a few
 times the work of the quickest at most, against a search that can be a
 hundred times longer one way than the other.
+
+**The constrained end first.** A copy with no run to join in its suit (no
+two neighbours within a run's reach) can only sit in a group, and whether
+its group forms is only settled when the sweep reaches its value; until
+then, every choice below it is tried in vain. So the search sweeps first in
+the direction that meets those copies early: the position as given if they
+lie mostly in the low values, its mirror image if mostly in the high ones
+(`Sweep._high_constraints`), each copy weighted by how few suits hold its
+value. On the benchmark positions this saves a quarter of the states in
+all, and nearly half the median in the classes of 24 and 48 table cards
+with 20 in the hand.
 """
 
 from __future__ import annotations
@@ -199,6 +210,9 @@ def _relabel(ace_high: bool, mirror: bool, flip: bool) -> tuple[int, ...]:
 #: (values reversed, suits reversed), and the round each joins the race in;
 #: the first is the position as given.
 _VARIANTS = ((False, False, 0), (True, False, 0), (False, True, _JOIN), (True, True, _JOIN))
+
+#: The same, for a position searched mirrored first (`Sweep._high_constraints`).
+_MIRRORED_FIRST = ((True, False, 0), (False, False, 0), (True, True, _JOIN), (False, True, _JOIN))
 
 #: How much longer each round's slices are than the last's (`Sweep._race`):
 #: less than doubling, so the searches that lose waste less past the winner.
@@ -372,22 +386,25 @@ class Sweep:
         The rules treat the suits alike, and a run reads the same backwards,
         so the position with its values or its suits reversed (`_relabel`)
         has the same least loss, yet its search meets its dead ends at other
-        times: often late one way and early another. Once this search has
-        used its first slice, the variants (`_VARIANTS`) take turns, with
-        slices half as long again each round, and the first to finish
-        answers: at most a few times the work of the quickest.
+        times: often late one way and early another. The first to search is
+        the position as given or its mirror image, by where the copies only a
+        group can take lie (`_high_constraints`). Once it has used its first
+        slice, the variants (`_VARIANTS`) take turns, with slices half as
+        long again each round, and the first to finish answers: at most a
+        few times the work of the quickest.
 
         Returns:
             The search that finished, its variant, and the loss.
         """
         racers: list[tuple[Sweep, Generator[None, int, float]]] = []
         grant = _EASY
+        variants = _MIRRORED_FIRST if self._high_constraints() else _VARIANTS
         for round_ in count():
-            for index, (mirror, flip, joins) in enumerate(_VARIANTS):
+            for index, (mirror, flip, joins) in enumerate(variants):
                 if round_ < joins:
                     break
                 if index == len(racers):
-                    sweep = self if index == 0 else self._variant(mirror, flip)
+                    sweep = self if not (mirror or flip) else self._variant(mirror, flip)
                     sweep.proven, sweep.cap = self.proven, self.cap
                     slices = sweep._slices(sweep._start())
                     next(slices)
@@ -399,6 +416,34 @@ class Sweep:
                     return sweep, (mirror, flip), done.value
             grant = math.ceil(grant * _GROWTH)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _high_constraints(self) -> bool:
+        """Whether the copies only a group can take lie mostly in the high values.
+
+        Such a copy has, in its suit, no two neighbours that would make a
+        run of three with it (jokers aside). Each counts by its distance from
+        the middle value, divided by the number of suits holding its value
+        (the fewer, the harder its group is to form). Aces in ace-high
+        profiles, which sit at both ends, do not count.
+        """
+        present, top = self.present, self.top
+
+        def held(w: int, suit: int) -> bool:
+            return 1 <= w <= top and bool(present[w if w <= 13 else 1][suit])
+
+        middle = (top + 1) / 2
+        balance = 0.0
+        for v in range(2 if self.ace_high else 1, 14):
+            suits = sum(1 for n in present[v] if n)
+            for suit, copies in enumerate(present[v]):
+                if copies and not any(
+                    lo >= 1
+                    and lo + 2 <= top
+                    and all(held(w, suit) for w in range(lo, lo + 3) if w != v)
+                    for lo in (v - 2, v - 1, v)
+                ):
+                    balance += copies * (v - middle) / suits
+        return balance > 0
 
     def _variant(self, mirror: bool, flip: bool) -> Sweep:
         """The same search on the position relabelled by `_relabel`."""
