@@ -427,22 +427,26 @@ class Sweep:
         profiles, which sit at both ends, do not count.
         """
         present, top = self.present, self.top
-
-        def held(w: int, suit: int) -> bool:
-            return 1 <= w <= top and bool(present[w if w <= 13 else 1][suit])
-
-        middle = (top + 1) / 2
-        balance = 0.0
-        for v in range(2 if self.ace_high else 1, 14):
-            suits = sum(1 for n in present[v] if n)
-            for suit, copies in enumerate(present[v]):
-                if copies and not any(
-                    lo >= 1
-                    and lo + 2 <= top
-                    and all(held(w, suit) for w in range(lo, lo + 3) if w != v)
-                    for lo in (v - 2, v - 1, v)
-                ):
-                    balance += copies * (v - middle) / suits
+        lone = [0] * 14  # by value: the copies with no run in their suit
+        for suit in range(4):
+            # Bit w set where the suit holds value w (the ace also at 14, ace high).
+            held = sum(1 << w for w in range(1, 14) if present[w][suit])
+            if self.ace_high and present[1][suit]:
+                held |= 1 << 14
+            # A run of three through w: w-2 and w-1, w-1 and w+1, or w+1 and w+2 held.
+            runs = (held & held << 1) << 1 | (held << 1 & held >> 1) | (held >> 1 & held >> 2)
+            alone = held & ~runs & ~(3 if self.ace_high else 1) & (1 << 14) - 1
+            while alone:
+                v = alone.bit_length() - 1
+                lone[v] += present[v][suit]
+                alone &= ~(1 << v)
+        # Twice the distance from the middle value, times 12 / the suits holding the
+        # value: whole numbers (no rounding to tip a balanced position either way).
+        balance = sum(
+            lone[v] * (2 * v - top - 1) * (12 // sum(1 for n in present[v] if n))
+            for v in range(1, 14)
+            if lone[v]
+        )
         return balance > 0
 
     def _variant(self, mirror: bool, flip: bool) -> Sweep:
