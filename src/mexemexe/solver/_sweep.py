@@ -300,6 +300,14 @@ class Sweep:
             for v in range(1, 14)
         ]
         self.present.append([0] * 4)
+        # next_copy[suit][v]: the first value from v on (up to 13) where the suit has
+        # a copy, else 14; a suit's bound skips the values before it (`_suit_bound`).
+        self.next_copy = []
+        for suit in range(4):
+            row = [14] * 15
+            for v in range(13, -1, -1):
+                row[v] = v if v and self.present[v][suit] else row[v + 1]
+            self.next_copy.append(row)
         # Per value, what the bound needs to know about groups there (see
         # `_group_facts`): group_room[v][suit][g], group_share[v][suit][g], and
         # later[v][si], how many of the suits si..3 hold the value.
@@ -843,6 +851,11 @@ class Sweep:
         found = self.suit_bounds.get(key)
         if found is not None:
             return found
+        if not runs and v < 14 and self.next_copy[suit][v] != v:
+            # Nothing open and no copy here: nothing happens until the suit's next copy.
+            best = self._suit_bound(self.next_copy[suit][v], suit, 0, reserved, jokers)
+            self.suit_bounds[key] = best
+            return best
         unit = self.unit
         if v > self.top:
             best = 0.0 if self._closing_need(_unpack(runs)) * unit <= jokers else INF
