@@ -48,8 +48,10 @@ as small as the other suits holding the value allow (a suit's two copies
 sit in two groups that share those suits, and carry both groups' shares),
 so the shares never add up to more jokers than the groups truly need. A
 state whose bound exceeds the budget is cut, the choices at each step are
-tried in order of their loss plus their bound, the most promising first,
-and a state stops trying choices once one reaches its proven lower bound.
+tried in order of their loss, the least first (ranked by their loss plus
+their bound, they took about as many states, and the ranking cost more
+than it saved), and a state stops trying choices once one reaches its
+proven lower bound.
 
 **Windows.** A position that needs many states is also bounded by its top
 values alone: the cards from some value up, solved on their own with every
@@ -226,10 +228,6 @@ class _LimitError(Exception):
 def _option_loss(option: tuple[Any, ...]) -> float:
     loss: float = option[3]
     return loss
-
-
-def _first(item: tuple[float, float, Any, Any]) -> float:
-    return item[0]
 
 
 class Sweep:
@@ -626,25 +624,13 @@ class Sweep:
             options = self._group_options(v, runs, used, gcount, reserved)
         else:
             options = self._step_options(v, si, runs, used, gcount, reserved)
-        if self.lazy and budget > 0 and len(options) > 1:
-            # Most promising first: by the loss plus the child's lower bound
-            # (with no loss allowed, a child's own bound check is as quick).
-            ranked = sorted(
-                (
-                    (loss + self._estimate(nxt), loss, nxt, option)
-                    for _, loss, nxt, option in options
-                ),
-                key=_first,
-            )
-        else:
-            ranked = options  # each (loss, loss, child, option): the estimate is the loss
         best = INF
         lower = INF
         cap = budget  # min(budget, best)
         choice: Any = None
-        for estimate, loss, nxt, option in ranked:
-            if estimate > cap:
-                lower = min(lower, estimate)
+        for loss, nxt, option in options:  # least loss first
+            if loss > cap:
+                lower = min(lower, loss)
                 break
             limit = cap - loss
             sub = self._search(nxt, limit)
@@ -683,17 +669,6 @@ class Sweep:
             longer.discard(suit_runs)
             found = self.longer_runs[suit_runs] = tuple(sorted(longer))
         return found
-
-    def _estimate(self, key: tuple[Any, ...]) -> float:
-        """A lower bound on the loss from ``key``: remembered, else `_bound`."""
-        found = self.memo.get(key)
-        if found is not None:
-            return found[0]
-        v, si, runs, used, gcount, reserved = key
-        if v > self.top:
-            return self._final_loss(runs, used)
-        estimate: float = max(self._bound(v, si, runs, used, reserved, gcount), self.floors[v])
-        return estimate
 
     # -- the bound -------------------------------------------------------------------
 
@@ -905,11 +880,8 @@ class Sweep:
         used: int,
         gcount: int,
         reserved: tuple[Any, ...],
-    ) -> list[tuple[float, float, Any, Any]]:
-        """The children of a suit's step, as ``(loss, loss, key, option)``, least loss first.
-
-        The first ``loss`` stands in for the ranking estimate (`_search`).
-        """
+    ) -> list[tuple[float, Any, Any]]:
+        """The children of a suit's step, as ``(loss, key, option)``, least loss first."""
         out = []
         before, after = runs[:si], runs[si + 1 :]
         kept = reserved[si]
@@ -922,7 +894,7 @@ class Sweep:
             nxt = advance(
                 v, si + 1, (*before, new_runs_s, *after), used + jokers_here, counts, reserved2
             )
-            out.append((loss, loss, nxt, option))
+            out.append((loss, nxt, option))
         return out  # least loss first, as `_suit_options` gives them
 
     def _group_options(
@@ -932,7 +904,7 @@ class Sweep:
         used: int,
         gcount: int,
         reserved: tuple[Any, ...],
-    ) -> list[tuple[float, float, Any, Any]]:
+    ) -> list[tuple[float, Any, Any]]:
         """The children of a value's groups step, shaped as in `_step_options`."""
         c1, c2 = _group_copies(gcount)
         left = self.jokers - used
@@ -943,7 +915,7 @@ class Sweep:
                 gj for gj in range(left + 1) if _groups_possible(c1, c2, gj, *self.group_args)
             ]
         return [
-            (0.0, 0.0, self._advance(v + 1, 0, runs, used + gj, 0, reserved), ("groups", gj))
+            (0.0, self._advance(v + 1, 0, runs, used + gj, 0, reserved), ("groups", gj))
             for gj in counts
         ]
 
