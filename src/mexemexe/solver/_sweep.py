@@ -588,10 +588,18 @@ class Sweep:
                 other = memo.get((v, si, runs, fewer, gcount, reserved))
                 if other is not None and other[0] > floor:
                     floor = other[0]
-            left = self._units_left(v, si, used, gcount)
+            left = (
+                self._units_left(v, si, used, gcount)
+                if gcount
+                else (self.jokers - used) * self.unit
+            )
             bound: float = max(self.floors[v], floor)
             if found is None:  # a remembered bound is at least the plain one (checked first)
-                bound = max(bound, self._bound_at(v, si, runs, reserved, left))
+                plain = self.bounds.get((v, si, runs, reserved, left)) if left >= 0 else INF
+                if plain is None:
+                    plain = self._bound_at(v, si, runs, reserved, left)
+                if plain > bound:
+                    bound = plain
             if bound <= budget and used < self.jokers:
                 bound = max(bound, self._shared_at(v, si, runs, reserved, left))
             if bound > budget:
