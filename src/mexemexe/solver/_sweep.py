@@ -183,7 +183,7 @@ _EASY = 1_000
 
 #: States a search expands before it looks up the same states with longer runs
 #: (`Sweep._longer_runs`): an easy search rarely gains what the lookups cost.
-_LONGER_AFTER = 200
+_LONGER_AFTER = 100
 
 #: The round of slices in which the suit-reversed searches join the race.
 _JOIN = 2
