@@ -86,7 +86,7 @@ with 20 in the hand.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, count, product
 from typing import TYPE_CHECKING, Any
@@ -628,6 +628,7 @@ class Sweep:
         self.expanded += 1
         if self.expanded > self.limit:
             raise _LimitError
+        options: Iterable[tuple[float, Any, Any]]
         if si == 4:
             options = self._group_options(v, runs, used, gcount, reserved)
         else:
@@ -888,9 +889,11 @@ class Sweep:
         used: int,
         gcount: int,
         reserved: tuple[Any, ...],
-    ) -> list[tuple[float, Any, Any]]:
-        """The children of a suit's step, as ``(loss, key, option)``, least loss first."""
-        out = []
+    ) -> Iterator[tuple[float, Any, Any]]:
+        """The children of a suit's step, as ``(loss, key, option)``, least loss first.
+
+        Made one at a time: the search stops taking them past its budget.
+        """
         before, after = runs[:si], runs[si + 1 :]
         kept = reserved[si]
         advance = self._advance
@@ -902,8 +905,7 @@ class Sweep:
             nxt = advance(
                 v, si + 1, (*before, new_runs_s, *after), used + jokers_here, counts, reserved2
             )
-            out.append((loss, nxt, option))
-        return out  # least loss first, as `_suit_options` gives them
+            yield loss, nxt, option
 
     def _group_options(
         self,
