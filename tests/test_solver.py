@@ -418,6 +418,11 @@ def test_copies_only_a_group_can_take_are_located() -> None:
     assert high(f"{runs} 3S 3D 3C KD KD")
     # Ace high: the ace sits at both ends, so it does not count.
     assert not high(f"{runs} AS AD AC", BR)
+    # Where runs take four, the spades' two runs of three are no runs: all six are
+    # lone, and the high three (held by two suits only) outweigh the low ones.
+    four = attrs.evolve(RK, name="rk-run4", min_run_size=4)
+    assert not high(f"{runs} 2S 3S 4S JS QS KS 2D 2C")
+    assert high(f"{runs} 2S 3S 4S JS QS KS 2D 2C", four)
 
 
 def test_a_search_starts_from_the_end_its_lone_copies_lie_at() -> None:
