@@ -5,7 +5,9 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations
+from typing import TypeVar
 
 import attrs
 import pytest
@@ -15,6 +17,8 @@ from hypothesis import strategies as st
 import mexemexe as m
 from mexemexe import maumau, solver
 from mexemexe import strategies as mst
+
+T = TypeVar("T")
 
 RK = m.get_profile("rummikub")
 BR = m.get_profile("brazilian")
@@ -425,8 +429,8 @@ def test_copies_only_a_group_can_take_are_located() -> None:
     assert high(f"{runs} 2S 3S 4S JS QS KS 2D 2C", four)
 
 
-def test_a_search_starts_from_the_end_its_lone_copies_lie_at() -> None:
-    """The mirror image answers first when the copies only groups can take are high."""
+def answered_by(call: Callable[[], T]) -> tuple[T, list[tuple[object, ...]]]:
+    """``call()``, and the symmetric variants (mirror, flip) whose answers were read back."""
     from mexemexe.solver import _sweep
 
     answered = []
@@ -438,9 +442,15 @@ def test_a_search_starts_from_the_end_its_lone_copies_lie_at() -> None:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_sweep.Sweep, "_read_back", spy)
-        high = solver.arrange("AH 2H 3H 4H 5H QS QD QC KS KD KC", RK)
-        low = solver.arrange("9H 10H JH QH KH 2S 2D 2C AS AD AC", RK)
-    assert answered == [(True, False)]  # the high one only: the low one is swept as given
+        result = call()
+    return result, answered
+
+
+def test_a_search_starts_from_the_end_its_lone_copies_lie_at() -> None:
+    """The mirror image answers first when the copies only groups can take are high."""
+    high, answered = answered_by(lambda: solver.arrange("AH 2H 3H 4H 5H QS QD QC KS KD KC", RK))
+    low, also = answered_by(lambda: solver.arrange("9H 10H JH QH KH 2S 2D 2C AS AD AC", RK))
+    assert answered + also == [(True, False)]  # the high one only: the low one is swept as given
     assert high is not None and low is not None
     assert str(high) == "AH 2H 3H 4H 5H | QS QD QC | KS KD KC"
     assert str(low) == "AS AD AC | 2S 2D 2C | 9H 10H JH QH KH"
@@ -517,18 +527,9 @@ def test_a_hard_position_is_answered_by_a_symmetric_search() -> None:
         " | 3S 3H 3D | 4S 4H 4D 4C | AS 2S 3S JK 5S 6S 7S 8S 9S 10S JS QS KS | 10H 10D 10C"
         " | JK 6H 7H 8H 9H 10H JH QH KH AH | AH 2H 3H 4H 5H | 8S 9S 10S JS | 7S 7H 7D 7C"
     )
-    from mexemexe.solver import _sweep
-
-    answered = []
-    read_back = _sweep.Sweep._read_back
-
-    def spy(self: _sweep.Sweep, *args: object) -> object:
-        answered.append(args[2:])
-        return read_back(self, *args)  # type: ignore[arg-type]
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_sweep.Sweep, "_read_back", spy)
-        best = solver.best_play(table=table, hand="AS AC 4D 9C KC", profile=BR)
+    best, answered = answered_by(
+        lambda: solver.best_play(table=table, hand="AS AC 4D 9C KC", profile=BR)
+    )
     assert answered == [(True, False)]
     assert len(best.placed) == 5
     assert BR.validate_table(best.table)
