@@ -604,7 +604,7 @@ class Sweep:
                     plain = self._bound_at(v, si, runs, reserved, left)
                 if plain > bound:
                     bound = plain
-            if bound <= budget and used < self.jokers:
+            if bound <= budget and left > 0:
                 bound = max(bound, self._shared_at(v, si, runs, reserved, left))
             if bound > budget:
                 self.memo[key] = (bound, None)
