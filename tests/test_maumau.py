@@ -47,6 +47,17 @@ def test_m1_player_count_is_2_to_10() -> None:
         mm.deal(11, seed=1)
 
 
+def test_m1_a_variant_player_range_is_the_one_deals_and_matches_name() -> None:
+    """M1: a profile allowing 2-4 players refuses 5 at the deal and the match, saying 2-4."""
+    small = attrs.evolve(mm.MAUMAU, name="four-seats", max_players=4)
+    assert small.players_problem(4) is None
+    assert small.players_problem(5) == "Mau-Mau is for 2-4 players, not 5"
+    with pytest.raises(InvalidStateError, match="2-4 players, not 5"):
+        mm.deal(5, seed=1, profile=small)
+    with pytest.raises(InvalidStateError, match="2-4 players, not 5"):
+        mm.MauMauMatch.start(5, seed=1, profile=small)
+
+
 def test_m1_special_starting_card_has_no_effect() -> None:
     """M1 [decision]: a special starting card does nothing."""
     state = start(["5S 6S", "7S 8S"], pile="2H")

@@ -401,16 +401,13 @@ def test_a_run_waiting_for_a_natural_is_bounded_by_one_free_to_close() -> None:
     assert sweep._longer_runs(_pack([free])) == (_pack([_desc(3, 0, 1, 0)]),)
 
 
-def counts_of(cards: str) -> list[int]:
-    return solver._counts(m.parse_cards(cards))
-
-
 def test_copies_only_a_group_can_take_are_located() -> None:
     """Copies with no run in their suit, high or low, weigh on the side they lie."""
     from mexemexe.solver._sweep import Sweep
 
     def high(cards: str, profile: m.Profile = RK) -> bool:
-        return Sweep(counts_of(cards), [0] * 53, [0.0] * 53, profile)._high_constraints()
+        counts = solver._counts(m.parse_cards(cards))
+        return Sweep(counts, [0] * 53, [0.0] * 53, profile)._high_constraints()
 
     runs = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
     assert high(f"{runs} QS QD QC")
@@ -422,6 +419,8 @@ def test_copies_only_a_group_can_take_are_located() -> None:
     assert high(f"{runs} 3S 3D 3C KD KD")
     # Ace high: the ace sits at both ends, so it does not count.
     assert not high(f"{runs} AS AD AC", BR)
+    assert high(f"{runs} AS AD AC QS QD QC", BR)  # counted low, the aces would outweigh
+    assert not high(f"{runs} AS AD AC QS QD QC")  # as they do where the ace is low
     # Where runs take four, the spades' two runs of three are no runs: all six are
     # lone, and the high three (held by two suits only) outweigh the low ones.
     four = attrs.evolve(RK, name="rk-run4", min_run_size=4)

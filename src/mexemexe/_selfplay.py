@@ -254,9 +254,9 @@ def simulate(
         raise TypeError(f"a seat takes a bot name, a bot or a bot factory, not {odd[0]!r}")
     names = tuple(map(_label, specs))
     if maumau:
-        low, high = prof.min_players, prof.max_players
-        if not low <= len(names) <= high:
-            raise ProfileError(f"Mau-Mau is for {low}-{high} players, not {len(names)}")
+        problem = cast("MauMauProfile", prof).players_problem(len(names))
+        if problem is not None:
+            raise ProfileError(problem)
     else:
         cast("Profile", prof).hand_size(len(names))  # raises ProfileError for a wrong count
     wins = [0] * len(names)

@@ -61,8 +61,9 @@ class MauMauMatch:
     seats: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_seat_lists)
 
     def __attrs_post_init__(self) -> None:
-        if not self.profile.min_players <= self.players <= self.profile.max_players:
-            raise InvalidStateError(f"Mau-Mau is for 2-10 players, not {self.players}")
+        problem = self.profile.players_problem(self.players)
+        if problem is not None:
+            raise InvalidStateError(problem)
         if len(self.scores) != self.players or len(self.reentries) != self.players:
             raise InvalidStateError("scores and reentries need one entry per seat")
 

@@ -160,6 +160,12 @@ class MauMauProfile:
         """How many copies of ``card`` the deck holds."""
         return 0 if card.rank is None else self.decks
 
+    def players_problem(self, players: int) -> str | None:
+        """Why ``players`` players cannot play under this profile (M1), or ``None`` if they can."""
+        if self.min_players <= players <= self.max_players:
+            return None
+        return f"Mau-Mau is for {self.min_players}-{self.max_players} players, not {players}"
+
     def section(self, key: str) -> str:
         """The RULES.md section to cite for ``key``, else ``"M"``."""
         return self._cite.get(key, "M")

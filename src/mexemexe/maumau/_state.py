@@ -540,7 +540,16 @@ def _take(
 def _with(
     hands: tuple[tuple[Card, ...], ...], player: int, hand: Iterable[Card]
 ) -> tuple[tuple[Card, ...], ...]:
-    return (*hands[:player], tuple(sorted(hand, key=CODE)), *hands[player + 1 :])
+    return _replaced(hands, player, tuple(sorted(hand, key=CODE)))
+
+
+def _replaced(
+    hands: tuple[tuple[Card, ...], ...], player: int, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """``hands`` with ``player``'s hand replaced by ``hand`` (already sorted)."""
+    out = list(hands)
+    out[player] = hand
+    return tuple(out)
 
 
 def _apply(state: MauMauState, move: Move) -> MauMauState:
@@ -575,12 +584,10 @@ def _draw(state: MauMauState, move: Draw) -> MauMauState:
                 "stock",
             )
         note = f"the discard pile was reshuffled into the stock ({state.profile.section('stock')})"
-    hands_list = list(hands)
-    hands_list[player] = card_inserted(hands[player], drawn[0])
     # The hot path: every field written out, in order (see `_successor`).
     new = _make_state(
         state.profile,
-        tuple(hands_list),
+        _replaced(hands, player, card_inserted(hands[player], drawn[0])),
         stock,
         pile,
         player,
@@ -633,15 +640,7 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
     rest = held[:i] + held[i + 1 :]
     top = state.discard_pile[-1]
     requested = state.requested_suit
-    wild = card.rank == profile.wild_rank
-    # `_playable` (M2, M6), spelled out for the hot path.
-    if wild:
-        playable = True
-    elif requested is not None:
-        playable = card.suit is requested
-    else:
-        playable = card.suit is top.suit or card.rank == top.rank
-    if not playable:
+    if not _playable(card, top, requested, profile):
         need = (
             f"the named suit {requested.unicode}"
             if requested is not None
@@ -649,6 +648,7 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
         )
         rule = "turn" if requested is None else "wild"  # M2, or M6's named suit
         raise _illegal(state, f"cannot {move}", f"{card} does not match {need}", rule)
+    wild = card.rank == profile.wild_rank
     if wild and move.suit is None:
         raise _illegal(
             state, f"cannot {move}", "a Jack names the suit the next player must follow", "wild"
@@ -664,9 +664,7 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
             "last",
         )
     pile = state.discard_pile + (card,)  # noqa: RUF005 - one copy (unpacking makes two)
-    hands_list = list(state.hands)
-    hands_list[player] = hand  # still sorted
-    hands = tuple(hands_list)
+    hands = _replaced(state.hands, player, hand)  # still sorted
     if len(hand) > 1 and profile._plain[code]:
         # The hot path: one card from the hand to the pile, with no effect on
         # the others (no M4 penalty, no M5 card). It moves one card and nothing
@@ -822,10 +820,9 @@ def deal(
     count = len(hands) if hands is not None else players
     if count is None:
         raise InvalidStateError("deal needs players=N (or stacked hands=[...])")
-    if not profile.min_players <= count <= profile.max_players:
-        raise InvalidStateError(
-            f"Mau-Mau is for {profile.min_players}-{profile.max_players} players, not {count}"
-        )
+    problem = profile.players_problem(count)
+    if problem is not None:
+        raise InvalidStateError(problem)
     if not 0 <= first_player < count:
         raise InvalidStateError(f"first_player {first_player} is not a player (0-{count - 1})")
     if hands is None:
