@@ -390,6 +390,47 @@ def test_longer_runs_are_lengthened_up_to_the_minimum_only() -> None:
     assert all(_length(d) <= sweep.min_run for runs in lengthened for d in runs)
 
 
+def test_a_play_another_play_dominates_is_dropped() -> None:
+    """Closing a run to start a new one with the copy that could extend it is never tried."""
+    from mexemexe.solver._sweep import _desc, _options, _pack, _undominated, _unpack
+
+    full, single = _desc(3, 0, 1, 0), _desc(1, 0, 1, 0)
+    # One table copy meets an open run of three: extend it, close it and start a
+    # run, or close it and give the copy to a group (no jokers, ace low).
+    plays = _options(_pack([full]), 1, 0, 1.0, 0, 2, 0, 3, False, 13, True)
+    ends = {(_unpack(p[0]), p[1]) for p in plays}
+    assert ends == {((full,), 0), ((single,), 0), ((), 1)}
+    kept = {(_unpack(p[0]), p[1]) for p in _undominated(plays)}
+    assert kept == {((full,), 0), ((), 1)}  # the run of one is weaker than the run of three
+
+
+def test_a_run_not_begun_on_the_low_ace_is_the_stronger() -> None:
+    """Of two runs alike but for the low ace, the one not begun on it may reach the high ace."""
+    from mexemexe.solver._sweep import _desc, _pack, _runs_stronger, _stronger
+
+    low_ace, plain = _desc(3, 0, 1, 1), _desc(3, 0, 1, 0)
+    assert _stronger(plain, low_ace)
+    assert not _stronger(low_ace, plain)
+    assert not _stronger(plain, _desc(3, 1, 1, 0))  # a joker more in it is another run
+    assert not _runs_stronger(_pack([plain]), _pack([plain, plain]))  # one run more or less
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_dropping_dominated_plays_changes_no_answer(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The least loss is the same when every play, dominated or not, is tried."""
+    from mexemexe.solver import _sweep
+
+    profile, must, may = larger_position(seed)
+    weights = [float(profile.card_points(m.Card.from_code(c))) for c in range(53)]
+    value = _sweep.Sweep(must, may, weights, profile).solve()[0]
+    with monkeypatch.context() as patch:
+        patch.setattr(_sweep, "_undominated", lambda plays: plays)
+        patch.setattr(_sweep, "_plays", _sweep._plays.__wrapped__)  # not the remembered plays
+        assert _sweep.Sweep(must, may, weights, profile).solve()[0] == value
+
+
 def test_a_run_waiting_for_a_natural_is_bounded_by_one_free_to_close() -> None:
     """A run that ends on a joker is looked up as longer, and as no longer waiting."""
     from mexemexe.solver._sweep import Sweep, _desc, _pack, _unpack

@@ -88,7 +88,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations, count, product
+from itertools import combinations, count, permutations, product
 from typing import TYPE_CHECKING, Any
 
 from .._cards import _BY_CODE, JOKER_CODE, Card
@@ -278,6 +278,7 @@ class Sweep:
         self.proven = [0.0]
         self.cap = INF
         self.whole = all(float(w).is_integer() for w in self.weights)  # whole-number losses
+        self.step = 1.0 if self.whole else 0.0
         self.suit_bounds: dict[Any, float] = {}
         self.suit_costs: dict[Any, tuple[list[float], list[int]]] = {}
         self.bounds: dict[Any, float] = {}
@@ -650,7 +651,7 @@ class Sweep:
             if sub <= limit:
                 if loss + sub < best:
                     best, choice = loss + sub, (nxt, option)
-                    cap = min(cap, best)
+                    cap = min(cap, best - self.step)
                     if best <= floor:
                         break
             elif loss + sub < lower:
@@ -1240,9 +1241,67 @@ def _plays(
     ``jokers_left`` on. Remembered across searches.
     """
     plays = _options(runs, must_n, may_n, 1.0, *rest)
+    if rest[-1]:  # lazy: drop the plays another play dominates
+        plays = _undominated(plays)
     return tuple(
         sorted(((o[0], o[1], o[2], o[3] * weight, kept, o[4]) for o in plays), key=_option_loss)
     )
+
+
+def _stronger(a: int, b: int) -> bool:
+    """Whether open run ``a`` can do all that run ``b`` can (lazy model; see `Sweep._longer_runs`).
+
+    The same but longer, no longer waiting for a natural after a joker, or
+    not begun on the low ace (which keeps a run from reaching the high ace).
+    """
+    loose = 15 | 1 << _P | 1 << _A  # the length, the pending flag and the low-ace flag
+    return (
+        a & ~loose == b & ~loose
+        and a & 15 >= b & 15
+        and a >> _P & 1 <= b >> _P & 1
+        and a >> _A & 1 <= b >> _A & 1
+    )
+
+
+def _runs_stronger(a: int, b: int) -> bool:
+    """Whether packed runs ``a`` match packed runs ``b`` one for one, each as strong or stronger."""
+    if a == b:
+        return True
+    runs_a, runs_b = _unpack(a), _unpack(b)
+    if len(runs_a) != len(runs_b):
+        return False
+    return any(
+        all(_stronger(x, y) for x, y in zip(order, runs_b, strict=True))
+        for order in set(permutations(runs_a))
+    )
+
+
+_Play = tuple[int, int, int, float, Any]
+
+
+def _undominated(plays: list[_Play]) -> list[_Play]:
+    """``plays`` less each one that another play, kept or earlier, dominates (lazy model).
+
+    A play dominates another when it gives as many copies to groups, uses no
+    more jokers, leaves out no more cards, and leaves open runs that are
+    one for one as strong (`_stronger`): whatever the other can still do,
+    it can do at no more loss. Of two equal plays the first is kept.
+    """
+    kept: list[_Play] = []
+    for play in plays:
+        runs, g, jokers, loss = play[0], play[1], play[2], play[3]
+        if any(
+            o[1] == g and o[2] <= jokers and o[3] <= loss and _runs_stronger(o[0], runs)
+            for o in kept
+        ):
+            continue
+        kept = [
+            o
+            for o in kept
+            if not (o[1] == g and jokers <= o[2] and loss <= o[3] and _runs_stronger(runs, o[0]))
+        ]
+        kept.append(play)
+    return kept
 
 
 def _lead_choices(runs: int, most: int, spare: int) -> list[tuple[int, ...]]:
