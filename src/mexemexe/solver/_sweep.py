@@ -86,7 +86,7 @@ in the hand.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations, count, permutations, product
 from typing import TYPE_CHECKING, Any
@@ -633,11 +633,12 @@ class Sweep:
         self.expanded += 1
         if self.expanded > self.limit:
             raise _LimitError
-        options: Iterable[tuple[float, Any, Any]]
         if si == 4:
-            options = self._group_options(v, runs, used, gcount, reserved)
+            options: Iterable[tuple[float, Any, Any]] = self._group_options(
+                v, runs, used, gcount, reserved
+            )
         else:
-            options = self._step_options(v, si, runs, used, gcount, reserved)
+            return self._suit_step(key, budget, floor)
         best = INF
         lower = INF
         cap = budget  # min(budget, best)
@@ -886,31 +887,71 @@ class Sweep:
             return INF
         return (self.jokers - used) * self.weights[JOKER_CODE]
 
-    def _step_options(
-        self,
-        v: int,
-        si: int,
-        runs: tuple[Any, ...],
-        used: int,
-        gcount: int,
-        reserved: tuple[Any, ...],
-    ) -> Iterator[tuple[float, Any, Any]]:
-        """The children of a suit's step, as ``(loss, key, option)``, least loss first.
+    def _suit_step(self, key: tuple[Any, ...], budget: float, floor: float) -> float:
+        """Expand a suit's step (`_search`): its plays, least loss first, each searched in turn.
 
-        Made one at a time: the search stops taking them past its budget.
+        Where a play changes neither the jokers left nor the groups' shares
+        of them, the child's plain bound is the parent's with this suit's part
+        replaced (`_bound_at`): a child it already puts past its budget is
+        neither built nor searched.
         """
+        v, si, runs, used, gcount, reserved = key
         before, after = runs[:si], runs[si + 1 :]
         kept = reserved[si]
-        advance = self._advance
-        for option in self._suit_options(v, si, runs[si], used, kept):
+        advance, search = self._advance, self._search
+        quick = self.lazy and not gcount
+        if quick:
+            left = (self.jokers - used) * self.unit
+            known = self.suit_bounds
+            plain = self.bounds.get((v, si, runs, reserved, left))
+            if plain is None:
+                plain = self._bound_at(v, si, runs, reserved, left)
+            part = known.get((v, si, runs[si], kept, left))
+            if part is None:
+                part = self._suit_bound(v, si, runs[si], kept, left)
+            others = plain - part  # the other suits' parts, the same in every child
+            w = v + 1
+        best = INF
+        lower = INF
+        cap = budget  # min(budget, best)
+        choice: Any = None
+        for option in self._suit_options(v, si, runs[si], used, kept):  # least loss first
             new_runs_s, g, jokers_here, loss, res, _detail = option
-            counts = gcount + _GIVES[g]
+            if loss > cap:
+                lower = min(lower, loss)
+                break
+            limit = cap - loss
+            if quick and not g and not jokers_here:
+                part = known.get((w, si, new_runs_s, res, left))
+                if part is None:
+                    part = self._suit_bound(w, si, new_runs_s, res, left)
+                if others + part > limit:
+                    lower = min(lower, loss + others + part)
+                    continue
             # The aces kept back change only at the ends of the sweep (v = 1, 14).
             reserved2 = reserved if res == kept else (*reserved[:si], res, *reserved[si + 1 :])
             nxt = advance(
-                v, si + 1, (*before, new_runs_s, *after), used + jokers_here, counts, reserved2
+                v,
+                si + 1,
+                (*before, new_runs_s, *after),
+                used + jokers_here,
+                gcount + _GIVES[g],
+                reserved2,
             )
-            yield loss, nxt, option
+            sub = search(nxt, limit)
+            if sub <= limit:
+                if loss + sub < best:
+                    best, choice = loss + sub, (nxt, option)
+                    cap = min(cap, best - self.step)
+                    if best <= floor:
+                        break
+            elif loss + sub < lower:
+                lower = loss + sub
+        if choice is not None:
+            self.memo[key] = (best, choice)
+            return best
+        self.memo[key] = (lower, None)
+        return lower
 
     def _group_options(
         self,
@@ -920,7 +961,7 @@ class Sweep:
         gcount: int,
         reserved: tuple[Any, ...],
     ) -> list[tuple[float, Any, Any]]:
-        """The children of a value's groups step, shaped as in `_step_options`."""
+        """A value's groups step: its children, ``(loss, key, option)`` as `_search` takes them."""
         c1, c2 = _group_copies(gcount)
         left = self.jokers - used
         if self.lazy:
@@ -1083,9 +1124,11 @@ def _group_facts(
     units of ``1 / unit`` joker and taken with k as large as the other suits
     holding the value allow, so the shares never add up to more jokers than
     the groups need. Two copies sit in two groups, which share the other
-    suits' copies: their naturals add up to at most N, and since the share
-    falls ever more slowly as k grows, the two copies together carry at
-    least twice the share of a group of N / 2. Later: for each fold position
+    suits' copies: their naturals k1 and k2 add up to at most N (two, plus
+    up to two copies of each other suit), so the two copies carry the least
+    sum of the shares of a k1 and a k2 group over those splits (with N = 5,
+    the groups of 3 and 2 naturals: half a joker, where the even split of
+    2.5 and 2.5 would give only two fifths). Later: for each fold position
     ``si``, how many of the suits ``si``..3 hold the value.
     """
     room: list[tuple[bool, bool, bool]] = []
@@ -1094,10 +1137,15 @@ def _group_facts(
         others = [n for t, n in enumerate(present) if t != suit]
         one, two = (sum(min(n, g) for n in others) >= g * (min_group - 1 - cap) for g in (1, 2))
         room.append((True, one, two))
-        single = _share(min(max_group, 1 + sum(1 for n in others if n)), min_group, unit)
-        both = min(2 * max_group, 2 + sum(min(n, 2) for n in others))
-        pair = unit * 2 * (2 * min_group - both) // both if 2 * min_group > both else 0
-        shares.append((0, single, max(2 * single, pair)))
+        most = min(max_group, 1 + sum(1 for n in others if n))  # naturals in one group
+        single = _share(most, min_group, unit)
+        both = 2 + sum(min(n, 2) for n in others)  # naturals in the two groups of two copies
+        pair = min(
+            _share(k1, min_group, unit) + _share(k2, min_group, unit)
+            for k1 in range(1, most + 1)
+            for k2 in range(1, min(most, both - k1) + 1)
+        )
+        shares.append((0, single, pair))
     later = tuple(sum(1 for t in range(si, 4) if present[t]) for si in range(5))
     return tuple(room), tuple(shares), later
 
