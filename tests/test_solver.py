@@ -597,6 +597,17 @@ def test_two_copies_with_five_naturals_carry_half_a_joker() -> None:
     assert shares[2] == (0, 0, 0)  # a group of three with a 4S and a 4H; no second copy
 
 
+def test_two_copies_given_to_groups_carry_their_least_share() -> None:
+    """R3: once the 4Ss are given to groups, the 4Hs and the 4D can make them 3 + 2 at best."""
+    from mexemexe.solver._sweep import _GIVES, Sweep
+
+    sweep = Sweep(solver._counts(m.parse_cards("4S 4S 4H 4H 4D JK")), [0] * 53, [1.0] * 53, RK)
+    assert sweep.unit == 2  # half jokers
+    # Spades (suit 0) gave both copies; hearts and diamonds are still to come.
+    assert sweep._pending(4, 1, _GIVES[2]) == 1  # half a joker: groups of three and two
+    assert sweep._pending(4, 1, _GIVES[1]) == 0  # one copy: a group of three, no joker
+
+
 # -- lazy jokers (the fast model) and its exact fallback ------------------------------
 
 

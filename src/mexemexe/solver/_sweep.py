@@ -753,8 +753,14 @@ class Sweep:
         least = self.min_group - self.group_args[2]
         if c1 + c2 + later < least or (c2 and c1 + 2 * (c2 + later) < 2 * least):
             return (self.jokers + 1) * self.unit
-        naturals = min(self.max_group, c1 + c2 + later)
-        return (c1 + 2 * c2) * _share(naturals, self.min_group, self.unit)
+        most = min(self.max_group, c1 + c2 + later)  # naturals in one group
+        single = _share(most, self.min_group, self.unit)
+        if not c2:
+            return c1 * single
+        # A suit giving two copies: their two groups hold the other copies given
+        # and at most two copies of each suit still to come (`_pair_share`).
+        both = c1 + 2 * c2 + sum(self.present[v][si:])
+        return c1 * single + c2 * _pair_share(most, both, self.min_group, self.unit)
 
     def _shared_at(
         self, v: int, si: int, runs: tuple[Any, ...], reserved: tuple[Any, ...], left: int
@@ -1140,14 +1146,22 @@ def _group_facts(
         most = min(max_group, 1 + sum(1 for n in others if n))  # naturals in one group
         single = _share(most, min_group, unit)
         both = 2 + sum(min(n, 2) for n in others)  # naturals in the two groups of two copies
-        pair = min(
-            _share(k1, min_group, unit) + _share(k2, min_group, unit)
-            for k1 in range(1, most + 1)
-            for k2 in range(1, min(most, both - k1) + 1)
-        )
-        shares.append((0, single, pair))
+        shares.append((0, single, _pair_share(most, both, min_group, unit)))
     later = tuple(sum(1 for t in range(si, 4) if present[t]) for si in range(5))
     return tuple(room), tuple(shares), later
+
+
+def _pair_share(most: int, both: int, min_group: int, unit: int) -> int:
+    """Joker units two copies of one suit carry, in two groups of ``most`` naturals at most.
+
+    The two groups hold ``both`` naturals at most between them; the least sum
+    of the two groups' shares (`_share`) over the whole-number splits.
+    """
+    return min(
+        _share(k1, min_group, unit) + _share(k2, min_group, unit)
+        for k1 in range(1, most + 1)
+        for k2 in range(1, min(most, both - k1) + 1)
+    )
 
 
 def _share(naturals: int, min_group: int, unit: int) -> int:
