@@ -333,14 +333,20 @@ class Sweep:
         used: int,
         gcount: int,
         reserved: tuple[Any, ...],
+        forced: list[tuple[int, int, Any]] | None = None,
     ) -> tuple[Any, ...]:
-        """The state key ``(v, si, runs, used, gcount, reserved)``, past the empty steps.
+        """The state key ``(v, si, runs, used, gcount, reserved)``, past the empty and forced steps.
 
         An empty step has one empty choice: a suit with no copy and no open
-        run, or the groups of a value where no suit gave any.
+        run, or the groups of a value where no suit gave any. A forced step
+        has one play, which leaves nothing out and gives nothing to groups
+        (say, a run of one that its copy must extend): it is played here, and
+        recorded in ``forced`` as ``(v, si, play)`` when a list is given, so
+        that no state of the search stops at it.
         """
         top = self.top
         present = self.present
+        known = self.suit_memo
         while v <= top:
             if si == 4:
                 if gcount:
@@ -348,7 +354,18 @@ class Sweep:
                 v, si = v + 1, 0
                 continue
             if runs[si] or (reserved[si] if v == 14 else present[v][si]):
-                break
+                plays = known.get((v, si, runs[si], used, reserved[si]))
+                if plays is None:
+                    plays = self._suit_options(v, si, runs[si], used, reserved[si])
+                if len(plays) != 1 or plays[0][1] or plays[0][3]:
+                    break
+                play = plays[0]
+                runs = (*runs[:si], play[0], *runs[si + 1 :])
+                used += play[2]
+                if play[4] != reserved[si]:
+                    reserved = (*reserved[:si], play[4], *reserved[si + 1 :])
+                if forced is not None:
+                    forced.append((v, si, play))
             si += 1
         return (v, si, runs, used, gcount, reserved)
 
@@ -375,7 +392,7 @@ class Sweep:
             return NEG, [], []
         if loss > self.cap:
             return total - incumbent, None, []
-        melds, placed = sweep._rebuild(sweep._start())
+        melds, placed = sweep._rebuild()
         if melds is None:
             # No room for the spare jokers the lazy model assumed: redo eagerly.
             return Sweep(self.must, self.may, self.weights, self.profile, lazy=False).solve()
@@ -1024,7 +1041,7 @@ class Sweep:
 
     # -- rebuilding the melds ------------------------------------------------------------
 
-    def _rebuild(self, start: tuple[Any, ...]) -> tuple[Any, list[int]]:
+    def _rebuild(self) -> tuple[Any, list[int]]:
         """The melds and placed hand codes along the memo's choices (``None`` if no room)."""
         melds: list[list[int]] = []
         open_runs: list[list[tuple[int, list[int]]]] = [[], [], [], []]  # per suit: (desc, codes)
@@ -1045,23 +1062,7 @@ class Sweep:
             cards.extend(joker() for _ in range(max(0, self.min_run - len(cards))))
             melds.append(cards)
 
-        key = start
-        while True:
-            _value, choice = self.memo[key]
-            if choice is _END:
-                break
-            nxt, option = choice
-            v, si = key[0], key[1]
-            if option[0] == "groups":
-                gj = option[1]
-                melds.extend(
-                    _form_groups(
-                        group_copies, gj, self.min_group, self.max_group, self.group_cap, joker
-                    )
-                )
-                group_copies = []
-                key = nxt
-                continue
+        def play(v: int, si: int, option: Any) -> None:
             _new_runs, _g, _jk, _loss, _res, detail = option
             actions, used_must, used_may, leads, to_group = detail
             code = suit_code = ((v - 1) % 13) * 4 + si
@@ -1084,7 +1085,40 @@ class Sweep:
             group_copies.extend(copies[:to_group])
             del copies[:to_group]
             open_runs[si] = survivors
-            key = nxt
+
+        forced: list[tuple[int, int, Any]] = []
+        key = self._advance(1, 0, (0, 0, 0, 0), 0, 0, _NO_ACES, forced)
+        while True:
+            for step in forced:
+                play(*step)
+            _value, choice = self.memo[key]
+            if choice is _END:
+                break
+            nxt, option = choice
+            v, si, runs, used, gcount, reserved = key
+            forced = []
+            if option[0] == "groups":
+                gj = option[1]
+                melds.extend(
+                    _form_groups(
+                        group_copies, gj, self.min_group, self.max_group, self.group_cap, joker
+                    )
+                )
+                group_copies = []
+                key = self._advance(v + 1, 0, runs, used + gj, 0, reserved, forced)
+            else:
+                play(v, si, option)
+                new_runs, g, jokers_here, _loss, res, _detail = option
+                key = self._advance(
+                    v,
+                    si + 1,
+                    (*runs[:si], new_runs, *runs[si + 1 :]),
+                    used + jokers_here,
+                    gcount + _GIVES[g],
+                    (*reserved[:si], res, *reserved[si + 1 :]),
+                    forced,
+                )
+            assert key == nxt, "the rebuild follows the search's own steps"
         for suit_runs in open_runs:
             for _d, cards in suit_runs:
                 close(cards)
