@@ -610,12 +610,12 @@ class Sweep:
                 other = memo.get((v, si, runs, fewer, gcount, reserved))
                 if other is not None and other[0] > floor:
                     floor = other[0]
-            left = (
-                self._units_left(v, si, used, gcount)
-                if gcount
-                else (self.jokers - used) * self.unit
-            )
+            left = (self.jokers - used) * self.unit
+            if gcount:
+                pending = self.pending.get((v, si, gcount))
+                left -= self._pending_units(v, si, gcount) if pending is None else pending
             bound: float = max(self.floors[v], floor)
+            plain = None
             if found is None:  # a remembered bound is at least the plain one (checked first)
                 plain = self.bounds.get((v, si, runs, reserved, left)) if left >= 0 else INF
                 if plain is None:
@@ -647,6 +647,8 @@ class Sweep:
                 self.memo[key] = (bound, None)
                 return bound
             floor = max(floor, bound)
+        else:
+            left, plain = 0, None
         self.expanded += 1
         if self.expanded > self.limit:
             raise _LimitError
@@ -655,7 +657,7 @@ class Sweep:
                 v, runs, used, gcount, reserved
             )
         else:
-            return self._suit_step(key, budget, floor)
+            return self._suit_step(key, budget, floor, left, plain)
         best = INF
         lower = INF
         cap = budget  # min(budget, best)
@@ -747,12 +749,16 @@ class Sweep:
     def _units_left(self, v: int, si: int, used: int, gcount: int) -> int:
         """Joker units the suits may still share: the jokers left, less the pending shares."""
         if gcount:
-            key = (v, si, gcount)
-            pending = self.pending.get(key)
+            pending = self.pending.get((v, si, gcount))
             if pending is None:
-                pending = self.pending[key] = self._pending(v, si, gcount)
+                pending = self._pending_units(v, si, gcount)
             return (self.jokers - used) * self.unit - pending
         return (self.jokers - used) * self.unit
+
+    def _pending_units(self, v: int, si: int, gcount: int) -> int:
+        """`_pending`, remembered."""
+        pending = self.pending[v, si, gcount] = self._pending(v, si, gcount)
+        return pending
 
     def _pending(self, v: int, si: int, gcount: int) -> int:
         """Joker units the copies already given to value ``v``'s groups must carry.
@@ -910,13 +916,16 @@ class Sweep:
             return INF
         return (self.jokers - used) * self.weights[JOKER_CODE]
 
-    def _suit_step(self, key: tuple[Any, ...], budget: float, floor: float) -> float:
+    def _suit_step(
+        self, key: tuple[Any, ...], budget: float, floor: float, left: int, plain: float | None
+    ) -> float:
         """Expand a suit's step (`_search`): its plays, least loss first, each searched in turn.
 
         Where a play changes neither the jokers left nor the groups' shares
         of them, the child's plain bound is the parent's with this suit's part
         replaced (`_bound_at`): a child it already puts past its budget is
-        neither built nor searched.
+        neither built nor searched. ``left`` is the state's joker units left,
+        and ``plain`` its plain bound if `_search` knows it.
         """
         v, si, runs, used, gcount, reserved = key
         before, after = runs[:si], runs[si + 1 :]
@@ -924,11 +933,11 @@ class Sweep:
         advance, search = self._advance, self._search
         quick = self.lazy and not gcount
         if quick:
-            left = (self.jokers - used) * self.unit
             known = self.suit_bounds
-            plain = self.bounds.get((v, si, runs, reserved, left))
             if plain is None:
-                plain = self._bound_at(v, si, runs, reserved, left)
+                plain = self.bounds.get((v, si, runs, reserved, left))
+                if plain is None:
+                    plain = self._bound_at(v, si, runs, reserved, left)
             part = known.get((v, si, runs[si], kept, left))
             if part is None:
                 part = self._suit_bound(v, si, runs[si], kept, left)
