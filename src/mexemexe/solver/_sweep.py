@@ -31,12 +31,18 @@ proven by a failed search, so a hand that fits whole costs one feasibility
 search and a larger loss is proven, not guessed (cf. van Rijn, Takes & Vis,
 2015, for the rank sweep; IDA* with a transposition table for the bound).
 
-**Dominance.** A state can do all that the same state can with fewer
-jokers placed, or with one suit's open runs longer (a longer run grows the
-same and closes on fewer jokers) or no longer waiting for a natural after a
-joker (it may also close), so what the memo proved of those bounds it
-too. Before a state is expanded, those are looked up: a search that failed
-on a state with its runs longer need not be tried again on this one.
+**Dominance.** A state can do all that the same state can with one suit's
+open runs longer (a longer run grows the same and closes on fewer jokers)
+or no longer waiting for a natural after a joker (it may also close), so
+what the memo proved of those bounds it too. Before a state is expanded,
+those are looked up: a search that failed on a state with its runs longer
+need not be tried again on this one. (So can the same state with fewer
+jokers placed, but looking those up saved too few states to pay.) Of a
+suit's plays at one step, one that another dominates — that gives as many
+copies to groups, uses no more jokers, leaves out no more cards and leaves
+runs one for one as strong — is never tried, and a step with a single play
+that loses nothing and gives nothing to groups is played in passing, not
+made a state (`_advance`).
 
 **The lower bound** sweeps each suit on its own (lazy model): groups are
 taken as possible wherever enough other suits hold the value, and each suit
@@ -603,13 +609,7 @@ class Sweep:
         # A proven lower bound: once a choice reaches it, none can do better.
         floor = 0.0 if found is None else found[0]
         if self.lazy:
-            # The same state with fewer jokers placed can do all this one can
-            # (lazy model), so whatever bounds its loss bounds this one's too.
             memo = self.memo
-            for fewer in range(used):
-                other = memo.get((v, si, runs, fewer, gcount, reserved))
-                if other is not None and other[0] > floor:
-                    floor = other[0]
             left = (self.jokers - used) * self.unit
             if gcount:
                 pending = self.pending.get((v, si, gcount))
