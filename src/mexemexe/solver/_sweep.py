@@ -346,7 +346,8 @@ class Sweep:
         An empty step has one empty choice: a suit with no copy and no open
         run, or the groups of a value where no suit gave any. A forced step
         has one play, which leaves nothing out and gives nothing to groups
-        (say, a run of one that its copy must extend): it is played here, and
+        (say, a run of one that its copy must extend), or is a value's groups
+        with one count of jokers that fits them: it is played here, and
         recorded in ``forced`` as ``(v, si, play)`` when a list is given, so
         that no state of the search stops at it.
         """
@@ -356,7 +357,13 @@ class Sweep:
         while v <= top:
             if si == 4:
                 if gcount:
-                    break
+                    counts = self._group_jokers(used, gcount)
+                    if len(counts) != 1:
+                        break
+                    used += counts[0]
+                    gcount = 0
+                    if forced is not None:
+                        forced.append((v, 4, ("groups", counts[0])))
                 v, si = v + 1, 0
                 continue
             if runs[si] or (reserved[si] if v == 14 else present[v][si]):
@@ -985,6 +992,14 @@ class Sweep:
         self.memo[key] = (lower, None)
         return lower
 
+    def _group_jokers(self, used: int, gcount: int) -> Sequence[int]:
+        """The joker counts a value's groups can take, from the copies given (``gcount``)."""
+        c1, c2 = _group_copies(gcount)
+        left = self.jokers - used
+        if self.lazy:
+            return [n for n in _group_needs(c1, c2, *self.group_args) if n <= left]
+        return [gj for gj in range(left + 1) if _groups_possible(c1, c2, gj, *self.group_args)]
+
     def _group_options(
         self,
         v: int,
@@ -994,14 +1009,7 @@ class Sweep:
         reserved: tuple[Any, ...],
     ) -> list[tuple[float, Any, Any]]:
         """A value's groups step: its children, ``(loss, key, option)`` as `_search` takes them."""
-        c1, c2 = _group_copies(gcount)
-        left = self.jokers - used
-        if self.lazy:
-            counts: Sequence[int] = [n for n in _group_needs(c1, c2, *self.group_args) if n <= left]
-        else:
-            counts = [
-                gj for gj in range(left + 1) if _groups_possible(c1, c2, gj, *self.group_args)
-            ]
+        counts = self._group_jokers(used, gcount)
         return [
             (0.0, self._advance(v + 1, 0, runs, used + gj, 0, reserved), ("groups", gj))
             for gj in counts
@@ -1072,6 +1080,20 @@ class Sweep:
             melds.append(cards)
 
         def play(v: int, si: int, option: Any) -> None:
+            nonlocal group_copies
+            if si == 4:  # a value's groups, with ``option[1]`` jokers
+                melds.extend(
+                    _form_groups(
+                        group_copies,
+                        option[1],
+                        self.min_group,
+                        self.max_group,
+                        self.group_cap,
+                        joker,
+                    )
+                )
+                group_copies = []
+                return
             _new_runs, _g, _jk, _loss, _res, detail = option
             actions, used_must, used_may, leads, to_group = detail
             code = suit_code = ((v - 1) % 13) * 4 + si
@@ -1106,17 +1128,10 @@ class Sweep:
             nxt, option = choice
             v, si, runs, used, gcount, reserved = key
             forced = []
-            if option[0] == "groups":
-                gj = option[1]
-                melds.extend(
-                    _form_groups(
-                        group_copies, gj, self.min_group, self.max_group, self.group_cap, joker
-                    )
-                )
-                group_copies = []
-                key = self._advance(v + 1, 0, runs, used + gj, 0, reserved, forced)
+            play(v, si, option)
+            if si == 4:
+                key = self._advance(v + 1, 0, runs, used + option[1], 0, reserved, forced)
             else:
-                play(v, si, option)
                 new_runs, g, jokers_here, _loss, res, _detail = option
                 key = self._advance(
                     v,
