@@ -25,11 +25,13 @@ magnitude.
 
 **The search is a bounded depth-first search**, not an exhaustive table:
 it looks for the least *loss* (the weight of hand cards left out) within a
-budget that starts at a lower bound and doubles. The memo keeps, per state,
-either its exact least loss and the choice reaching it, or a lower bound
-proven by a failed search, so a hand that fits whole costs one feasibility
-search and a larger loss is proven, not guessed (cf. van Rijn, Takes & Vis,
-2015, for the rank sweep; IDA* with a transposition table for the bound).
+budget that starts at a lower bound and grows sixfold (`_BUDGET_GROWTH`).
+The memo keeps, per state, either its exact least loss and the choice
+reaching it, or a lower bound proven by a failed search; once a choice is
+found, the others need only beat it. So a hand that fits whole costs one
+feasibility search and a larger loss is proven, not guessed (cf. van Rijn,
+Takes & Vis, 2015, for the rank sweep; IDA* with a transposition table for
+the bound).
 
 **Dominance.** A state can do all that the same state can with one suit's
 open runs longer (a longer run grows the same and closes on fewer jokers)
@@ -190,6 +192,12 @@ _EASY = 1_000
 #: States a search expands before it looks up the same states with longer runs
 #: (`Sweep._longer_runs`): an easy search rarely gains what the lookups cost.
 _LONGER_AFTER = 100
+
+#: How much a search's budget grows after a failed search (`Sweep._least_loss`):
+#: with the bound close to the least loss, a search past it wastes less than
+#: searching the same states again under each of a few budgets in between
+#: (on the benchmark positions, 4 % fewer instructions than doubling).
+_BUDGET_GROWTH = 6
 
 #: The round of slices in which the suit-reversed searches join the race.
 _JOIN = 2
@@ -552,7 +560,7 @@ class Sweep:
             if loss <= budget or loss == INF:
                 return loss
             proven[0] = max(proven[0], loss)
-            budget = min(max(loss, 2 * budget, proven[0]), cap)
+            budget = min(max(loss, _BUDGET_GROWTH * budget, proven[0]), cap)
 
     def _raise_floors(self, first: int) -> bool:
         """Raise ``floors`` by the least loss of the values from ``first`` up.
