@@ -94,7 +94,7 @@ in the hand.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from functools import lru_cache
 from itertools import combinations, count, permutations, product
 from typing import TYPE_CHECKING, Any
@@ -371,7 +371,7 @@ class Sweep:
                     used += counts[0]
                     gcount = 0
                     if forced is not None:
-                        forced.append((v, 4, ("groups", counts[0])))
+                        forced.append((v, 4, _group_play(counts[0])))
                 v, si = v + 1, 0
                 continue
             if runs[si] or (reserved[si] if v == 14 else present[v][si]):
@@ -667,35 +667,7 @@ class Sweep:
         self.expanded += 1
         if self.expanded > self.limit:
             raise _LimitError
-        if si == 4:
-            options: Iterable[tuple[float, Any, Any]] = self._group_options(
-                v, runs, used, gcount, reserved
-            )
-        else:
-            return self._suit_step(key, budget, floor, left, plain)
-        best = INF
-        lower = INF
-        cap = budget  # min(budget, best)
-        choice: Any = None
-        for loss, nxt, option in options:  # least loss first
-            if loss > cap:
-                lower = min(lower, loss)
-                break
-            limit = cap - loss
-            sub = self._search(nxt, limit)
-            if sub <= limit:
-                if loss + sub < best:
-                    best, choice = loss + sub, (nxt, option)
-                    cap = min(cap, best - self.step)
-                    if best <= floor:
-                        break
-            elif loss + sub < lower:
-                lower = loss + sub
-        if choice is not None:
-            self.memo[key] = (best, choice)
-            return best
-        self.memo[key] = (lower, None)
-        return lower
+        return self._expand(key, budget, floor, left, plain)
 
     def _longer_runs(self, suit_runs: int) -> tuple[int, ...]:
         """One suit's open runs with some of them stronger, every way.
@@ -931,21 +903,29 @@ class Sweep:
             return INF
         return (self.jokers - used) * self.weights[JOKER_CODE]
 
-    def _suit_step(
+    def _expand(
         self, key: tuple[Any, ...], budget: float, floor: float, left: int, plain: float | None
     ) -> float:
-        """Expand a suit's step (`_search`): its plays, least loss first, each searched in turn.
+        """Expand a state (`_search`): its plays, least loss first, each searched in turn.
 
-        Where a play changes neither the jokers left nor the groups' shares
-        of them, the child's plain bound is the parent's with this suit's part
-        replaced (`_bound_at`): a child it already puts past its budget is
-        neither built nor searched. ``left`` is the state's joker units left,
-        and ``plain`` its plain bound if `_search` knows it.
+        A suit's plays at its step, or the joker counts of a value's groups
+        (`_group_plays`). Where a suit's play changes neither the jokers left
+        nor the groups' shares of them, the child's plain bound is the
+        parent's with this suit's part replaced (`_bound_at`): a child it
+        already puts past its budget is neither built nor searched. ``left``
+        is the state's joker units left, and ``plain`` its plain bound if
+        `_search` knows it.
         """
         v, si, runs, used, gcount, reserved = key
-        before, after = runs[:si], runs[si + 1 :]
-        kept = reserved[si]
         advance, search = self._advance, self._search
+        groups = si == 4
+        plays: Sequence[tuple[int, int, int, float, int, Any]]
+        if groups:
+            plays = self._group_plays(used, gcount)
+        else:
+            before, after = runs[:si], runs[si + 1 :]
+            kept = reserved[si]
+            plays = self._suit_options(v, si, runs[si], used, kept)
         quick = self.lazy and not gcount
         if quick:
             known = self.suit_bounds
@@ -962,29 +942,32 @@ class Sweep:
         lower = INF
         cap = budget  # min(budget, best)
         choice: Any = None
-        for option in self._suit_options(v, si, runs[si], used, kept):  # least loss first
+        for option in plays:  # least loss first
             new_runs_s, g, jokers_here, loss, res, _detail = option
             if loss > cap:
                 lower = min(lower, loss)
                 break
             limit = cap - loss
-            if quick and not g and not jokers_here:
-                part = known.get((w, si, new_runs_s, res, left))
-                if part is None:
-                    part = self._suit_bound(w, si, new_runs_s, res, left)
-                if others + part > limit:
-                    lower = min(lower, loss + others + part)
-                    continue
-            # The aces kept back change only at the ends of the sweep (v = 1, 14).
-            reserved2 = reserved if res == kept else (*reserved[:si], res, *reserved[si + 1 :])
-            nxt = advance(
-                v,
-                si + 1,
-                (*before, new_runs_s, *after),
-                used + jokers_here,
-                gcount + _GIVES[g],
-                reserved2,
-            )
+            if groups:  # a value's groups are settled: on to the next value
+                nxt = advance(v + 1, 0, runs, used + jokers_here, 0, reserved)
+            else:
+                if quick and not g and not jokers_here:
+                    part = known.get((w, si, new_runs_s, res, left))
+                    if part is None:
+                        part = self._suit_bound(w, si, new_runs_s, res, left)
+                    if others + part > limit:
+                        lower = min(lower, loss + others + part)
+                        continue
+                # The aces kept back change only at the ends of the sweep (v = 1, 14).
+                reserved2 = reserved if res == kept else (*reserved[:si], res, *reserved[si + 1 :])
+                nxt = advance(
+                    v,
+                    si + 1,
+                    (*before, new_runs_s, *after),
+                    used + jokers_here,
+                    gcount + _GIVES[g],
+                    reserved2,
+                )
             sub = search(nxt, limit)
             if sub <= limit:
                 if loss + sub < best:
@@ -1008,20 +991,13 @@ class Sweep:
             return [n for n in _group_needs(c1, c2, *self.group_args) if n <= left]
         return [gj for gj in range(left + 1) if _groups_possible(c1, c2, gj, *self.group_args)]
 
-    def _group_options(
-        self,
-        v: int,
-        runs: tuple[Any, ...],
-        used: int,
-        gcount: int,
-        reserved: tuple[Any, ...],
-    ) -> list[tuple[float, Any, Any]]:
-        """A value's groups step: its children, ``(loss, key, option)`` as `_search` takes them."""
-        counts = self._group_jokers(used, gcount)
-        return [
-            (0.0, self._advance(v + 1, 0, runs, used + gj, 0, reserved), ("groups", gj))
-            for gj in counts
-        ]
+    def _group_plays(self, used: int, gcount: int) -> list[tuple[int, int, int, float, int, Any]]:
+        """A value's groups step as plays shaped like a suit's (`_suit_options`).
+
+        One play for each joker count the groups can take (``jokers used``);
+        they leave nothing out, and the runs and aces stay as they are.
+        """
+        return [_group_play(gj) for gj in self._group_jokers(used, gcount)]
 
     def _suit_options(
         self, v: int, suit: int, runs: int, used: int, reserved: int
@@ -1089,11 +1065,11 @@ class Sweep:
 
         def play(v: int, si: int, option: Any) -> None:
             nonlocal group_copies
-            if si == 4:  # a value's groups, with ``option[1]`` jokers
+            if si == 4:  # a value's groups, with ``option[2]`` jokers (`_group_plays`)
                 melds.extend(
                     _form_groups(
                         group_copies,
-                        option[1],
+                        option[2],
                         self.min_group,
                         self.max_group,
                         self.group_cap,
@@ -1138,7 +1114,7 @@ class Sweep:
             forced = []
             play(v, si, option)
             if si == 4:
-                key = self._advance(v + 1, 0, runs, used + option[1], 0, reserved, forced)
+                key = self._advance(v + 1, 0, runs, used + option[2], 0, reserved, forced)
             else:
                 new_runs, g, jokers_here, _loss, res, _detail = option
                 key = self._advance(
@@ -1180,6 +1156,11 @@ class Sweep:
         # Table jokers must all be placed; a hand joker left out is a loss the
         # search did not count, unless jokers are worth nothing.
         return not left[0] and (not left[1] or self.weights[JOKER_CODE] == 0)
+
+
+def _group_play(jokers: int) -> tuple[int, int, int, float, int, Any]:
+    """A value's groups taking ``jokers`` jokers, as a play (`Sweep._group_plays`)."""
+    return (0, 0, jokers, 0.0, 0, None)
 
 
 @lru_cache(maxsize=4096)
