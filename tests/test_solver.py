@@ -7,7 +7,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 from itertools import combinations
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 import pytest
@@ -402,6 +402,40 @@ def test_a_play_another_play_dominates_is_dropped() -> None:
     assert ends == {((full,), 0), ((single,), 0), ((), 1)}
     kept = {(_unpack(p[0]), p[1]) for p in _undominated(plays)}
     assert kept == {((full,), 0), ((), 1)}  # the run of one is weaker than the run of three
+
+
+def test_forced_steps_are_played_in_passing() -> None:
+    """A run of one that its copies must extend, then close, is no state of the search."""
+    from mexemexe.solver._sweep import _NO_ACES, Sweep, _desc, _pack
+
+    sweep = Sweep(solver._counts(m.parse_cards("5H 6H 7H")), [0] * 53, [1.0] * 53, RK)
+    hearts = 1  # suits are S, H, D, C by code
+    runs = (0, _pack([_desc(1, 0, 1, 0)]), 0, 0)  # 5H has started a run
+    forced: list[tuple[int, int, Any]] = []
+    key = sweep._advance(6, hearts, runs, 0, 0, _NO_ACES, forced)
+    assert key[0] > sweep.top  # past the last value: nothing was left to choose
+    assert [(v, si, play[5][0]) for v, si, play in forced] == [
+        (6, hearts, ("nat",)),
+        (7, hearts, ("nat",)),
+        (8, hearts, ("close",)),
+    ]
+
+
+def test_groups_with_one_joker_count_are_settled_in_passing() -> None:
+    """5S 5H 5D given to groups fit with no joker: that groups step is no state either."""
+    from mexemexe.solver._sweep import _GIVES, _NO_ACES, Sweep, _group_play
+
+    sweep = Sweep(solver._counts(m.parse_cards("5S 5H 5D JK")), [0] * 53, [1.0] * 53, RK)
+    forced: list[tuple[int, int, Any]] = []
+    key = sweep._advance(5, 4, (0, 0, 0, 0), 0, 3 * _GIVES[1], _NO_ACES, forced)
+    assert key[0] > sweep.top
+    assert forced == [(5, 4, _group_play(0))]  # the spare joker is placed at the end
+    # Four copies and two jokers make one group of four, or two groups of two with a
+    # joker each: two plays, so that step stays a state.
+    two = Sweep(solver._counts(m.parse_cards("5S 5H 5D 5C JK JK")), [0] * 53, [1.0] * 53, RK)
+    assert two._group_jokers(0, 4 * _GIVES[1]) == [0, 2]
+    state = (5, 4, (0, 0, 0, 0), 0, 4 * _GIVES[1], _NO_ACES)
+    assert two._advance(*state) == state
 
 
 def test_a_run_not_begun_on_the_low_ace_is_the_stronger() -> None:
