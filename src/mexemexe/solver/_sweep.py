@@ -42,9 +42,10 @@ need not be tried again on this one. (So can the same state with fewer
 jokers placed, but looking those up saved too few states to pay.) Of a
 suit's plays at one step, one that another dominates — that gives as many
 copies to groups, uses no more jokers, leaves out no more cards and leaves
-runs one for one as strong — is never tried, and a step with a single play
-that loses nothing and gives nothing to groups is played in passing, not
-made a state (`_advance`).
+runs one for one as strong — is never tried; a step with a single play
+that loses nothing and gives nothing to groups, or a value's groups that
+fit a single count of jokers, is played in passing, not made a state
+(`_advance`).
 
 **The lower bound** sweeps each suit on its own (lazy model): groups are
 taken as possible wherever enough other suits hold the value, and each suit
