@@ -626,10 +626,11 @@ class Sweep:
         floor = 0.0 if found is None else found[0]
         if self.lazy:
             memo = self.memo
-            left = (self.jokers - used) * self.unit
-            if gcount:
-                pending = self.pending.get((v, si, gcount))
-                left -= self._pending_units(v, si, gcount) if pending is None else pending
+            left = (
+                self._units_left(v, si, used, gcount)
+                if gcount
+                else (self.jokers - used) * self.unit
+            )
             bound: float = max(self.floors[v], floor)
             plain = None
             if found is None:  # a remembered bound is at least the plain one (checked first)
@@ -737,16 +738,12 @@ class Sweep:
     def _units_left(self, v: int, si: int, used: int, gcount: int) -> int:
         """Joker units the suits may still share: the jokers left, less the pending shares."""
         if gcount:
-            pending = self.pending.get((v, si, gcount))
+            key = (v, si, gcount)
+            pending = self.pending.get(key)
             if pending is None:
-                pending = self._pending_units(v, si, gcount)
+                pending = self.pending[key] = self._pending(v, si, gcount)
             return (self.jokers - used) * self.unit - pending
         return (self.jokers - used) * self.unit
-
-    def _pending_units(self, v: int, si: int, gcount: int) -> int:
-        """`_pending`, remembered."""
-        pending = self.pending[v, si, gcount] = self._pending(v, si, gcount)
-        return pending
 
     def _pending(self, v: int, si: int, gcount: int) -> int:
         """Joker units the copies already given to value ``v``'s groups must carry.
@@ -927,6 +924,8 @@ class Sweep:
             before, after = runs[:si], runs[si + 1 :]
             kept = reserved[si]
             plays = self._suit_options(v, si, runs[si], used, kept)
+        # A groups step always has copies given (`_advance` passes the others), so
+        # the quick path below is for suit steps only.
         quick = self.lazy and not gcount
         if quick:
             known = self.suit_bounds
