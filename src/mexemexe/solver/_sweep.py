@@ -301,6 +301,7 @@ class Sweep:
         self.suit_memo: dict[Any, Sequence[Any]] = {}
         self.longer_runs: dict[int, tuple[int, ...]] = {}
         self.pending: dict[tuple[int, int, int], int] = {}  # `_pending`, remembered
+        self.group_jokers: dict[tuple[int, int], list[int]] = {}  # `_group_jokers`, remembered
         self.group_args = (
             self.min_group,
             self.max_group,
@@ -612,8 +613,11 @@ class Sweep:
 
     # -- the search ------------------------------------------------------------------
 
-    def _search(self, key: tuple[Any, ...], budget: float) -> float:
-        """The least loss from ``key`` if it is at most ``budget``; else a lower bound above it."""
+    def _search(self, key: tuple[Any, ...], budget: float, plain: float | None = None) -> float:
+        """The least loss from ``key`` if it is at most ``budget``; else a lower bound above it.
+
+        ``plain`` is the state's plain bound (`_bound_at`) where the caller knows it.
+        """
         found = self.memo.get(key)
         if found is not None and (found[1] is not None or found[0] > budget):
             return found[0]
@@ -632,13 +636,15 @@ class Sweep:
                 else (self.jokers - used) * self.unit
             )
             bound: float = max(self.floors[v], floor)
-            plain = None
             if found is None:  # a remembered bound is at least the plain one (checked first)
-                plain = self.bounds.get((v, si, runs, reserved, left)) if left >= 0 else INF
                 if plain is None:
-                    plain = self._bound_at(v, si, runs, reserved, left)
+                    plain = self.bounds.get((v, si, runs, reserved, left)) if left >= 0 else INF
+                    if plain is None:
+                        plain = self._bound_sum(v, si, runs, reserved, left)
                 if plain > bound:
                     bound = plain
+            else:
+                plain = None
             if bound <= budget and left > 0:
                 bound = max(bound, self._shared_at(v, si, runs, reserved, left))
             if bound > budget:
@@ -665,7 +671,7 @@ class Sweep:
                 return bound
             floor = max(floor, bound)
         else:
-            left, plain = 0, None
+            left = 0
         self.expanded += 1
         if self.expanded > self.limit:
             raise _LimitError
@@ -721,18 +727,24 @@ class Sweep:
         """`_bound` given the joker units left (`_units_left`)."""
         if left < 0:
             return INF
-        key = (v, si, runs, reserved, left)
-        total = self.bounds.get(key)
+        total = self.bounds.get((v, si, runs, reserved, left))
         if total is None:
-            known = self.suit_bounds
-            total = 0.0
-            for suit in range(4):
-                w = v + (suit < si)
-                part = known.get((w, suit, runs[suit], reserved[suit], left))
-                if part is None:
-                    part = self._suit_bound(w, suit, runs[suit], reserved[suit], left)
-                total += part
-            self.bounds[key] = total
+            total = self._bound_sum(v, si, runs, reserved, left)
+        return total
+
+    def _bound_sum(
+        self, v: int, si: int, runs: tuple[Any, ...], reserved: tuple[Any, ...], left: int
+    ) -> float:
+        """`_bound_at` for a key not remembered yet (``left`` at least 0); remembers it."""
+        known = self.suit_bounds
+        total = 0.0
+        for suit in range(4):
+            w = v + (suit < si)
+            part = known.get((w, suit, runs[suit], reserved[suit], left))
+            if part is None:
+                part = self._suit_bound(w, suit, runs[suit], reserved[suit], left)
+            total += part
+        self.bounds[v, si, runs, reserved, left] = total
         return total
 
     def _units_left(self, v: int, si: int, used: int, gcount: int) -> int:
@@ -923,7 +935,8 @@ class Sweep:
         else:
             before, after = runs[:si], runs[si + 1 :]
             kept = reserved[si]
-            plays = self._suit_options(v, si, runs[si], used, kept)
+            found = self.suit_memo.get((v, si, runs[si], used, kept))
+            plays = self._suit_options(v, si, runs[si], used, kept) if found is None else found
         # A groups step always has copies given (`_advance` passes the others), so
         # the quick path below is for suit steps only.
         quick = self.lazy and not gcount
@@ -932,7 +945,7 @@ class Sweep:
             if plain is None:
                 plain = self.bounds.get((v, si, runs, reserved, left))
                 if plain is None:
-                    plain = self._bound_at(v, si, runs, reserved, left)
+                    plain = self._bound_sum(v, si, runs, reserved, left)
             part = known.get((v, si, runs[si], kept, left))
             if part is None:
                 part = self._suit_bound(v, si, runs[si], kept, left)
@@ -950,13 +963,16 @@ class Sweep:
             limit = cap - loss
             if groups:  # a value's groups are settled: on to the next value
                 nxt = advance(v + 1, 0, runs, used + jokers_here, 0, reserved)
+                child = None
             else:
+                child = None
                 if quick and not g and not jokers_here:
                     part = known.get((w, si, new_runs_s, res, left))
                     if part is None:
                         part = self._suit_bound(w, si, new_runs_s, res, left)
-                    if others + part > limit:
-                        lower = min(lower, loss + others + part)
+                    child = others + part
+                    if child > limit:
+                        lower = min(lower, loss + child)
                         continue
                 # The aces kept back change only at the ends of the sweep (v = 1, 14).
                 reserved2 = reserved if res == kept else (*reserved[:si], res, *reserved[si + 1 :])
@@ -968,7 +984,9 @@ class Sweep:
                     gcount + _GIVES[g],
                     reserved2,
                 )
-            sub = search(nxt, limit)
+                if child is not None and (nxt[0] != v or nxt[1] != si + 1):
+                    child = None  # past empty or forced steps: the bound is the child's own
+            sub = search(nxt, limit, child)
             if sub <= limit:
                 if loss + sub < best:
                     best, choice = loss + sub, (nxt, option)
@@ -984,12 +1002,22 @@ class Sweep:
         return lower
 
     def _group_jokers(self, used: int, gcount: int) -> Sequence[int]:
-        """The joker counts a value's groups can take, from the copies given (``gcount``)."""
-        c1, c2 = _group_copies(gcount)
-        left = self.jokers - used
-        if self.lazy:
-            return [n for n in _group_needs(c1, c2, *self.group_args) if n <= left]
-        return [gj for gj in range(left + 1) if _groups_possible(c1, c2, gj, *self.group_args)]
+        """The joker counts a value's groups can take, from the copies given (``gcount``).
+
+        Remembered: the same few ``(used, gcount)`` pairs come up at every value.
+        """
+        found = self.group_jokers.get((used, gcount))
+        if found is None:
+            c1, c2 = _group_copies(gcount)
+            left = self.jokers - used
+            if self.lazy:
+                found = [n for n in _group_needs(c1, c2, *self.group_args) if n <= left]
+            else:
+                found = [
+                    gj for gj in range(left + 1) if _groups_possible(c1, c2, gj, *self.group_args)
+                ]
+            self.group_jokers[used, gcount] = found
+        return found
 
     def _group_plays(self, used: int, gcount: int) -> list[tuple[int, int, int, float, int, Any]]:
         """A value's groups step as plays shaped like a suit's (`_suit_options`).
