@@ -123,6 +123,31 @@ def test_best_play_with_lay_offs_known_matches_the_plain_search(seed: int) -> No
         assert sorted(best.table.cards()) == sorted([*table.cards(), *best.placed])
 
 
+def _pruned(table: str, hand: str, profile: str) -> list[str]:
+    must = solver._counts(m.parse_cards(table))
+    may = solver._prune(must, solver._counts(m.parse_cards(hand)), m.get_profile(profile))
+    return sorted(str(m.Card.from_code(code)) for code in range(53) if may[code])
+
+
+def test_pruning_drops_hand_cards_no_meld_can_hold() -> None:
+    """Hand cards with no run window and no group partners are dropped before the search."""
+    # 9S has no neighbours and no other nine; 5H and 6H need each other and 4H or 7H.
+    assert _pruned("2C 3C 4C", "9S 5H 6H 7H", "brazilian") == ["5H", "6H", "7H"]
+    assert _pruned("2C 3C 4C", "9S 5H 6H", "brazilian") == []
+
+
+def test_pruning_keeps_the_ace_after_the_king_where_the_ace_is_high() -> None:
+    """Under B3's high ace, Q K A is a run, so a hand ace beside a queen and king is kept."""
+    assert _pruned("QD KD", "AD", "brazilian") == ["AD"]
+    assert _pruned("QD KD", "AD", "rummikub") == []  # R: the ace is low only
+
+
+def test_pruning_counts_jokers_as_gap_fillers() -> None:
+    """With a joker in play, two cards one gap apart can still form a run (R3)."""
+    assert _pruned("7S 9S", "JK 5H 6H", "rummikub") == ["5H", "6H", "JK"]
+    assert _pruned("7S 9S", "5H 6H", "rummikub") == []
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(PROFILES), mst.card_lists(min_size=1, max_size=9))
 def test_arrange_matches_brute_force(profile: m.Profile, cards: tuple[m.Card, ...]) -> None:

@@ -90,48 +90,56 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
-def _meldable(code: int, counts: list[int], jokers: int, profile: Profile) -> bool:
-    """Whether natural ``code`` could sit in some meld of the cards counted (with ``jokers``).
+def _meldable(code: int, held: list[int], run_j: int, others_needed: int, top: int) -> bool:
+    """Whether natural ``code`` could sit in some meld of the cards ``held``.
 
-    A meld holding it holds a 3-card window of its suit around it, or two
-    other suits of its rank; the positions are filled by counted cards or jokers.
+    ``held`` has, per suit, bit w set where the suit holds value w (and bit
+    14 for the ace where ``top`` is 14, the ace also ending runs). A meld
+    holding the card holds a 3-card window of its suit around it (with up to
+    ``run_j`` jokers filling the gaps), or its rank in ``others_needed``
+    other suits (jokers aside).
     """
-    rules = profile._meld_rules
     rank, suit = code >> 2, code & 3
     value = rank + 1
-    run_j = min(jokers, rules.max_jokers) if rules.jokers_in_runs else 0
-    top = 14 if rules.ace_high else 13
-    values = [value] + ([14] if rules.ace_high and value == 1 else [])
-    for v in values:
+    mask = held[suit]
+    for v in (value, 14) if value == 1 and top == 14 else (value,):
+        gaps = ~mask & ~(1 << v)
         for lo in range(max(1, v - 2), min(v, top - 2) + 1):
-            missing = 0
-            for w in range(lo, lo + 3):
-                if w == v:
-                    continue
-                if not counts[((w - 1) % 13) * 4 + suit]:
-                    missing += 1
-            if missing <= run_j:
+            if (gaps & 7 << lo).bit_count() <= run_j:
                 return True
-    group_j = min(jokers, rules.max_jokers) if rules.jokers_in_groups else 0
-    others = sum(1 for s in range(4) if s != suit and counts[rank * 4 + s])
-    return others + group_j >= rules.min_group - 1
+    bit = 1 << value
+    others = sum(1 for s in range(4) if s != suit and held[s] & bit)
+    return others >= others_needed
 
 
 def _prune(must: list[int], may: list[int], profile: Profile) -> list[int]:
-    """``may`` without the hand cards that can join no meld (repeated until nothing changes)."""
+    """``may`` without the hand cards that can join no meld (repeated until nothing changes).
+
+    Removing a card only takes chances from the others, so the cards kept are
+    the same in whatever order they are checked.
+    """
+    rules = profile._meld_rules
+    jokers = must[JOKER_CODE] + may[JOKER_CODE]
+    run_j = min(jokers, rules.max_jokers) if rules.jokers_in_runs else 0
+    group_j = min(jokers, rules.max_jokers) if rules.jokers_in_groups else 0
+    others_needed = rules.min_group - 1 - group_j
+    top = 14 if rules.ace_high else 13
+    # The bits of each rank's value: the ace's also at 14 where it ends runs.
+    bits = [1 << (rank + 1) | (1 << 14 if rank == 0 and top == 14 else 0) for rank in range(13)]
     may = list(may)
+    held = [0, 0, 0, 0]
+    for code in range(52):
+        if must[code] or may[code]:
+            held[code & 3] |= bits[code >> 2]
+    candidates = [code for code in range(52) if may[code] and not must[code]]
     changed = True
     while changed:
         changed = False
-        jokers = must[JOKER_CODE] + may[JOKER_CODE]
-        counts = [must[c] + may[c] for c in range(53)]
-        for code in range(52):
-            if may[code] and not must[code]:
-                counts[code] -= 1
-                if not _meldable(code, counts, jokers, profile):
-                    may[code] = 0
-                    changed = True
-                counts[code] += 1
+        for code in candidates:
+            if may[code] and not _meldable(code, held, run_j, others_needed, top):
+                may[code] = 0
+                held[code & 3] &= ~bits[code >> 2]
+                changed = True
     return may
 
 

@@ -292,7 +292,7 @@ class Sweep:
         # and the most loss worth finding (below a play known already, `solve`).
         self.proven = [0.0]
         self.cap = INF
-        self.whole = all(float(w).is_integer() for w in self.weights)  # whole-number losses
+        self.whole = all(float(w).is_integer() for w in set(self.weights))  # whole-number losses
         self.step = 1.0 if self.whole else 0.0
         self.suit_bounds: dict[Any, float] = {}
         self.suit_costs: dict[Any, tuple[list[float], list[int]]] = {}
@@ -310,18 +310,19 @@ class Sweep:
         )
         self.run_args = (self.run_cap, self.min_run, self.track, self.top, lazy)
         # present[v][suit]: copies of that card (the ace at v = 1; none at v = 14 here).
-        self.present = [[0] * 4] + [
-            [self.must[(v - 1) * 4 + s] + self.may[(v - 1) * 4 + s] for s in range(4)]
-            for v in range(1, 14)
-        ]
-        self.present.append([0] * 4)
+        counts = [a + b for a, b in zip(self.must, self.may, strict=True)]
+        self.present = [[0] * 4] + [counts[c : c + 4] for c in range(0, 52, 4)] + [[0] * 4]
         # next_copy[suit][v]: the first value from v on (up to 13) where the suit has
         # a copy, else 14; a suit's bound skips the values before it (`_suit_bound`).
         self.next_copy = []
         for suit in range(4):
             row = [14] * 15
-            for v in range(13, -1, -1):
-                row[v] = v if v and self.present[v][suit] else row[v + 1]
+            after = 14
+            for v in range(13, 0, -1):
+                if counts[(v - 1) * 4 + suit]:
+                    after = v
+                row[v] = after
+            row[0] = after
             self.next_copy.append(row)
         # Per value, what the bound needs to know about groups there (see
         # `_group_facts`): group_room[v][suit][g], group_share[v][suit][g], and
@@ -877,16 +878,25 @@ class Sweep:
             best = 0.0 if self._closing_need(_unpack(runs)) * unit <= jokers else INF
         else:
             best = INF
-            shares = self.group_share[v][suit]
+            shares, room = self.group_share[v][suit], self.group_room[v][suit]
+            known = self.suit_bounds
+            w = v + 1
+            # With nothing left open, the suit's next copy is the next step.
+            after = self.next_copy[suit][w] if w < 14 else w
             for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
                 v, suit, runs, self.jokers - jokers // unit, reserved
             ):
-                if loss >= best or (g and not self.group_room[v][suit][g]):
+                if loss >= best:
+                    break  # least loss first: no later play can do better
+                if g and not room[g]:
                     continue
                 cost = jokers_here * unit + shares[g]
                 if cost > jokers:
                     continue
-                sub = self._suit_bound(v + 1, suit, new_runs, res, jokers - cost)
+                at = w if new_runs else after
+                sub = known.get((at, suit, new_runs, res, jokers - cost))
+                if sub is None:
+                    sub = self._suit_bound(at, suit, new_runs, res, jokers - cost)
                 if loss + sub < best:
                     best = loss + sub
         self.suit_bounds[key] = best
