@@ -881,8 +881,6 @@ class Sweep:
             shares, room = self.group_share[v][suit], self.group_room[v][suit]
             known = self.suit_bounds
             w = v + 1
-            # With nothing left open, the suit's next copy is the next step.
-            after = self.next_copy[suit][w] if w < 14 else w
             for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
                 v, suit, runs, self.jokers - jokers // unit, reserved
             ):
@@ -893,10 +891,9 @@ class Sweep:
                 cost = jokers_here * unit + shares[g]
                 if cost > jokers:
                     continue
-                at = w if new_runs else after
-                sub = known.get((at, suit, new_runs, res, jokers - cost))
+                sub = known.get((w, suit, new_runs, res, jokers - cost))
                 if sub is None:
-                    sub = self._suit_bound(at, suit, new_runs, res, jokers - cost)
+                    sub = self._suit_bound(w, suit, new_runs, res, jokers - cost)
                 if loss + sub < best:
                     best = loss + sub
         self.suit_bounds[key] = best
