@@ -790,3 +790,22 @@ def test_best_play_by_points_stands_in_under_an_opening_minimum() -> None:
     assert sorted(map(str, hint.table.cards())) == ["JK", "KD", "KH"]
     assert hint in state.legal_moves()
     assert state.propose(hint.table).ok
+
+
+def test_group_copies_of_distinct_suits_form_one_group() -> None:
+    """One copy a suit and a joker make one group (R3); two copies of a suit need two groups."""
+    from mexemexe.solver._sweep import _form_groups
+
+    jokers: list[int] = []
+
+    def joker() -> int:
+        jokers.append(52)
+        return 52
+
+    nines = [m.Card.parse(c).code for c in ("9C", "9D")]
+    assert _form_groups(nines, 1, 3, 4, 4, joker) == [[*nines, 52]]
+    assert len(jokers) == 1
+    pair = [m.Card.parse(c).code for c in ("9C", "9C", "9D", "9D", "9H", "9S")]
+    groups = _form_groups(pair, 0, 3, 4, 4, joker)
+    assert len(groups) == 2 and all(len(set(g)) == len(g) >= 3 for g in groups)
+    assert sorted(c for g in groups for c in g) == sorted(pair)

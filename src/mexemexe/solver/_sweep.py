@@ -1118,7 +1118,9 @@ class Sweep:
             code = suit_code = ((v - 1) % 13) * 4 + si
             placed.extend([suit_code] * used_may)
             copies = [code] * (used_must + used_may)
-            current = sorted(open_runs[si], key=lambda r: r[0])
+            current = open_runs[si]
+            if len(current) > 1:
+                current = sorted(current, key=_first)
             survivors: list[tuple[int, list[int]]] = []
             for (desc, cards), action in zip(current, actions, strict=True):
                 if action == "close":
@@ -1191,6 +1193,11 @@ class Sweep:
         # Table jokers must all be placed; a hand joker left out is a loss the
         # search did not count, unless jokers are worth nothing.
         return not left[0] and (not left[1] or self.weights[JOKER_CODE] == 0)
+
+
+def _first(run: tuple[int, list[int]]) -> int:
+    """An open run's descriptor (`Sweep._rebuild` sorts the runs by it)."""
+    return run[0]
 
 
 def _group_play(jokers: int) -> tuple[int, int, int, float, int, Any]:
@@ -1532,12 +1539,17 @@ def _form_groups(
     """Split one value's group copies (and ``gj`` jokers) into valid groups, explicitly."""
     if not copies and not gj:
         return []
+    naturals = len(copies)
+    if naturals and len(set(copies)) == naturals <= max_group:
+        # One copy a suit: the first split tried is one group of them all.
+        deficit = max(0, min_group - naturals)
+        if deficit <= cap and deficit <= gj <= min(cap, max_group - naturals):
+            return [[*copies, *(joker() for _ in range(gj))]]
     by_suit: dict[int, int] = {}
     for code in copies:
         by_suit[code] = by_suit.get(code, 0) + 1
     twos = [c for c, k in by_suit.items() if k == 2]
     ones = [c for c, k in by_suit.items() if k == 1]
-    naturals = len(copies)
     for k in range(1, naturals + 1):
         pairs = list(combinations(range(k), 2))
         for two_places in product(pairs, repeat=len(twos)) if twos else [()]:
