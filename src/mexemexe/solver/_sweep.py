@@ -944,9 +944,9 @@ class Sweep:
             kept = reserved[si]
             found = self.suit_memo.get((v, si, runs[si], used, kept))
             plays = self._suit_options(v, si, runs[si], used, kept) if found is None else found
-        # A groups step always has copies given (`_advance` passes the others), so
-        # the quick path below is for suit steps only.
-        quick = self.lazy and not gcount
+        # The quick path below is for suit steps (a groups step changes every suit's
+        # joker units and moves them all on a value).
+        quick = self.lazy and not groups
         if quick:
             known = self.suit_bounds
             if plain is None:
@@ -958,6 +958,7 @@ class Sweep:
                 part = self._suit_bound(v, si, runs[si], kept, left)
             others = plain - part  # the other suits' parts, the same in every child
             w = v + 1
+            pending, unit = self.pending, self.unit
         best = INF
         lower = INF
         cap = budget  # min(budget, best)
@@ -973,14 +974,29 @@ class Sweep:
                 child = None
             else:
                 child = None
-                if quick and not g and not jokers_here:
-                    part = known.get((w, si, new_runs_s, res, left))
+                if quick:
+                    units = left
+                    if g or jokers_here or gcount:
+                        # The child's units (`_units_left`): fewer than the parent's, so
+                        # the other suits' parts with the parent's units bound theirs.
+                        units = (self.jokers - used - jokers_here) * unit
+                        given = gcount + _GIVES[g]
+                        if given:
+                            shares = pending.get((v, si + 1, given))
+                            if shares is None:
+                                shares = pending[v, si + 1, given] = self._pending(v, si + 1, given)
+                            units -= shares
+                    if units < 0:
+                        continue  # the groups cannot have the jokers they need
+                    part = known.get((w, si, new_runs_s, res, units))
                     if part is None:
-                        part = self._suit_bound(w, si, new_runs_s, res, left)
+                        part = self._suit_bound(w, si, new_runs_s, res, units)
                     child = others + part
                     if child > limit:
                         lower = min(lower, loss + child)
                         continue
+                    if units != left:
+                        child = None  # a bound on the child's plain bound, not that bound
                 # The aces kept back change only at the ends of the sweep (v = 1, 14).
                 reserved2 = reserved if res == kept else (*reserved[:si], res, *reserved[si + 1 :])
                 nxt = advance(
