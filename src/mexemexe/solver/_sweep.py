@@ -827,18 +827,17 @@ class Sweep:
         if need <= left:  # also with one suit wanting (it wants at most ``left``)
             shared = base + sum(most for _w, _suit, most in wanting)
         else:
-            # The least sum over the ways to split the units among the suits that want some.
-            spent = [base] + [INF] * left  # by the units spent so far
-            for costs, want in rows:
-                nxt = [INF] * (left + 1)
-                for units, total in enumerate(spent):
-                    if total == INF:
-                        continue
-                    for j, cost in enumerate(costs[: min(want, left - units) + 1], units):
-                        if total + cost < nxt[j]:
-                            nxt[j] = total + cost
-                spent = nxt
-            shared = min(spent)
+            # The least sum over the ways to split the units among the suits that want
+            # some. A suit's bound never rises with more units, so every split may as
+            # well spend them all: by the units given to the suits so far, the least
+            # sum (``spent``), then the last suit takes what is left.
+            spent = rows[0][0][: left + 1]
+            for costs, _want in rows[1:-1]:
+                spent = [
+                    min([spent[u - j] + costs[j] for j in range(u + 1)]) for u in range(left + 1)
+                ]
+            last = rows[-1][0]
+            shared = base + min([spent[left - j] + last[j] for j in range(left + 1)])
         self.shared[key] = shared
         return shared
 
