@@ -821,7 +821,7 @@ class Sweep:
         rows = []  # per suit wanting units: its bounds by units, and the fewest giving its best
         need = 0
         for w, suit, _most in wanting if len(wanting) > 1 else ():
-            costs, reach = self._suit_costs(w, suit, runs[suit], reserved[suit])
+            costs, reach = self._suit_costs(w, suit, runs[suit], reserved[suit], left)
             need += reach[left]
             rows.append((costs, reach[left]))
         if need <= left:  # also with one suit wanting (it wants at most ``left``)
@@ -842,23 +842,21 @@ class Sweep:
         return shared
 
     def _suit_costs(
-        self, v: int, suit: int, runs: int, reserved: int
+        self, v: int, suit: int, runs: int, reserved: int, most: int
     ) -> tuple[list[float], list[int]]:
-        """A suit's `_suit_bound` with 0, 1, ... joker units, up to every joker.
+        """A suit's `_suit_bound` with 0, 1, ... joker units, up to ``most`` at least.
 
         Also, for each count of units, the fewest that give the same bound.
+        Remembered, and lengthened when more units are asked for.
         """
         key = (v, suit, runs, reserved)
         found = self.suit_costs.get(key)
-        if found is None:
-            costs = [
-                self._suit_bound(v, suit, runs, reserved, units)
-                for units in range(self.jokers * self.unit + 1)
-            ]
-            reach = [0] * len(costs)
-            for units in range(1, len(costs)):
-                same = costs[units] == costs[units - 1]
-                reach[units] = reach[units - 1] if same else units
+        if found is None or len(found[0]) <= most:
+            costs, reach = found if found is not None else ([], [])
+            for units in range(len(costs), most + 1):
+                costs.append(self._suit_bound(v, suit, runs, reserved, units))
+                same = units and costs[units] == costs[units - 1]
+                reach.append(reach[units - 1] if same else units)
             found = self.suit_costs[key] = (costs, reach)
         return found
 
