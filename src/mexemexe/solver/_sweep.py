@@ -236,6 +236,13 @@ _MIRRORED_FIRST = ((True, False, 0), (False, False, 0), (True, True, _JOIN), (Fa
 _GROWTH = 1.5
 
 
+#: `_plays` by the rules they follow (`Sweep.run_args`), then by the rest of their
+#: arguments: a dict lookup is cheaper than the function's own cache, and every
+#: search asks for many. Emptied when it holds more than `_KNOWN_PLAYS` entries.
+_PLAYS_BY_RULES: dict[tuple[Any, ...], dict[tuple[Any, ...], Any]] = {}
+_KNOWN_PLAYS = 100_000
+
+
 class _LimitError(Exception):
     """A search went past its expansion limit."""
 
@@ -309,6 +316,7 @@ class Sweep:
             self.jokers,
         )
         self.run_args = (self.run_cap, self.min_run, self.track, self.top, lazy)
+        self.known_plays = _PLAYS_BY_RULES.setdefault(self.run_args, {})
         # present[v][suit]: copies of that card (the ace at v = 1; none at v = 14 here).
         counts = [a + b for a, b in zip(self.must, self.may, strict=True)]
         self.present = [[0] * 4] + [counts[c : c + 4] for c in range(0, 52, 4)] + [[0] * 4]
@@ -1077,6 +1085,14 @@ class Sweep:
         code = (v - 1) * 4 + suit
         must_n, may_n = self.must[code], self.may[code]
         weight = self.weights[code]
+        if v != 1 or not self.ace_high:
+            key = (runs, must_n, may_n, weight, reserved, jokers_left, value)
+            found = self.known_plays.get(key)
+            if found is None:
+                if len(self.known_plays) > _KNOWN_PLAYS:
+                    self.known_plays.clear()
+                found = self.known_plays[key] = _plays(runs, must_n, may_n, weight, reserved, *args)
+            return found
         if v == 1 and self.ace_high:
             # Split the aces: some played low now, the rest kept for the top (14).
             out: list[Any] = []
@@ -1086,7 +1102,6 @@ class Sweep:
                     out.extend(_plays(runs, low_must, low_may, weight, kept, *args))
             out.sort(key=_option_loss)
             return out
-        return _plays(runs, must_n, may_n, weight, reserved, *args)
 
     # -- rebuilding the melds ------------------------------------------------------------
 
