@@ -1093,15 +1093,14 @@ class Sweep:
                     self.known_plays.clear()
                 found = self.known_plays[key] = _plays(runs, must_n, may_n, weight, reserved, *args)
             return found
-        if v == 1 and self.ace_high:
-            # Split the aces: some played low now, the rest kept for the top (14).
-            out: list[Any] = []
-            for low_must in range(must_n + 1):
-                for low_may in range(may_n + 1):
-                    kept = _aces(must_n - low_must, may_n - low_may)
-                    out.extend(_plays(runs, low_must, low_may, weight, kept, *args))
-            out.sort(key=_option_loss)
-            return out
+        # The ace, ace high: some copies played low now, the rest kept for the top (14).
+        out: list[Any] = []
+        for low_must in range(must_n + 1):
+            for low_may in range(may_n + 1):
+                kept = _aces(must_n - low_must, may_n - low_may)
+                out.extend(_plays(runs, low_must, low_may, weight, kept, *args))
+        out.sort(key=_option_loss)
+        return out
 
     # -- rebuilding the melds ------------------------------------------------------------
 
