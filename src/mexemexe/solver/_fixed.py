@@ -46,6 +46,8 @@ def _growths(
 ) -> dict[tuple[int, ...], tuple[Card, ...]]:
     """Every multiset of hand cards ``meld`` can take by lay-offs, with an order that works."""
     found: dict[tuple[int, ...], tuple[Card, ...]] = {(): ()}
+    if not meld_extensions(meld, profile) & set(hand):
+        return found  # most melds take no card of the hand: no counting needed
     frontier: list[tuple[tuple[Card, ...], tuple[Card, ...], Counter[Card]]] = [
         ((), meld, Counter(hand))
     ]
