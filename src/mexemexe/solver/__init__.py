@@ -32,6 +32,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 import attrs
@@ -81,6 +82,12 @@ class BestPlay:
     def move(self) -> Play:
         """The play as one `Play` of the new table (meaningful when ``placed`` is not empty)."""
         return Play(self.table)
+
+
+@lru_cache(maxsize=64)
+def _point_weights(profile: Profile) -> tuple[float, ...]:
+    """Each card's points under ``profile`` (B10, R7, G9), by code: the points objective."""
+    return tuple(float(profile.card_points(Card.from_code(c))) for c in range(53))
 
 
 def _counts(cards: Iterable[Card]) -> list[int]:
@@ -209,7 +216,10 @@ def best_play(
     if objective == "cards":
         weights = [1.0] * 53
     elif objective == "points":
-        weights = [float(prof.card_points(Card.from_code(c))) for c in range(53)]
+        try:
+            weights = list(_point_weights(prof))
+        except TypeError:  # a profile holding an unhashable value: not remembered
+            weights = list(_point_weights.__wrapped__(prof))
     else:
         raise ValueError(f"objective must be 'cards' or 'points', not {objective!r}")
     if prof.turn_structure == "discard":
