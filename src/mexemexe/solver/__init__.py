@@ -216,10 +216,7 @@ def best_play(
     if objective == "cards":
         weights = [1.0] * 53
     elif objective == "points":
-        try:
-            weights = list(_point_weights(prof))
-        except TypeError:  # a profile holding an unhashable value: not remembered
-            weights = list(_point_weights.__wrapped__(prof))
+        weights = list(_point_weights(prof))
     else:
         raise ValueError(f"objective must be 'cards' or 'points', not {objective!r}")
     if prof.turn_structure == "discard":
