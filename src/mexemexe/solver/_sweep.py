@@ -484,11 +484,14 @@ class Sweep:
         """
         present, top = self.present, self.top
         window = (1 << self.min_run) - 1
-        lone = [0] * 14  # by value: the copies with no run in their suit
+        balance = 0
         for suit in range(4):
             # Bit w set where the suit holds value w (the ace also at 14, ace high).
-            held = sum(1 << w for w in range(1, 14) if present[w][suit])
-            if self.ace_high and present[1][suit]:
+            held = 0
+            for w in range(1, 14):
+                if present[w][suit]:
+                    held |= 1 << w
+            if self.ace_high and held & 2:
                 held |= 1 << 14
             # The values in some run the suit holds whole.
             runs = 0
@@ -498,15 +501,13 @@ class Sweep:
             alone = held & ~runs & ~(3 if self.ace_high else 1) & (1 << 14) - 1
             while alone:
                 v = alone.bit_length() - 1
-                lone[v] += present[v][suit]
-                alone &= ~(1 << v)
-        # Twice the distance from the middle value, times 12 / the suits holding the
-        # value: whole numbers (no rounding to tip a balanced position either way).
-        balance = sum(
-            lone[v] * (2 * v - top - 1) * (12 // sum(1 for n in present[v] if n))
-            for v in range(1, 14)
-            if lone[v]
-        )
+                alone ^= 1 << v
+                # Twice the distance from the middle value, times 12 / the suits
+                # holding the value: whole numbers (no rounding to tip a balanced
+                # position either way).
+                holding = (present[v][0] > 0) + (present[v][1] > 0)
+                holding += (present[v][2] > 0) + (present[v][3] > 0)
+                balance += present[v][suit] * (2 * v - top - 1) * (12 // holding)
         return balance > 0
 
     def _variant(self, mirror: bool, flip: bool) -> Sweep:
