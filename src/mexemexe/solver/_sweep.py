@@ -645,7 +645,9 @@ class Sweep:
                 if gcount
                 else (self.jokers - used) * self.unit
             )
-            bound: float = max(self.floors[v], floor)
+            bound: float = self.floors[v]
+            if floor > bound:
+                bound = floor
             if found is None:  # a remembered bound is at least the plain one (checked first)
                 if plain is None:
                     plain = self.bounds.get((v, si, runs, reserved, left)) if left >= 0 else INF
@@ -656,7 +658,9 @@ class Sweep:
             else:
                 plain = None
             if bound <= budget and left > 0:
-                bound = max(bound, self._shared_at(v, si, runs, reserved, left))
+                shared = self._shared_at(v, si, runs, reserved, left)
+                if shared > bound:
+                    bound = shared
             if bound > budget:
                 self.memo[key] = (bound, None)
                 return bound
@@ -679,7 +683,8 @@ class Sweep:
             if bound > budget:
                 self.memo[key] = (bound, None)
                 return bound
-            floor = max(floor, bound)
+            if bound > floor:
+                floor = bound
         else:
             left = 0
         self.expanded += 1
@@ -940,7 +945,7 @@ class Sweep:
         `_search` knows it.
         """
         v, si, runs, used, gcount, reserved = key
-        advance, search = self._advance, self._search
+        advance, search, memo = self._advance, self._search, self.memo
         groups = si == 4
         plays: Sequence[tuple[int, int, int, float, int, Any]]
         if groups:
@@ -972,7 +977,8 @@ class Sweep:
         for option in plays:  # least loss first
             new_runs_s, g, jokers_here, loss, res, _detail = option
             if loss > cap:
-                lower = min(lower, loss)
+                if loss < lower:
+                    lower = loss
                 break
             limit = cap - loss
             if groups:  # a value's groups are settled: on to the next value
@@ -999,7 +1005,8 @@ class Sweep:
                         part = self._suit_bound(w, si, new_runs_s, res, units)
                     child = others + part
                     if child > limit:
-                        lower = min(lower, loss + child)
+                        if loss + child < lower:
+                            lower = loss + child
                         continue
                     if units != left:
                         child = None  # a bound on the child's plain bound, not that bound
@@ -1015,11 +1022,16 @@ class Sweep:
                 )
                 if child is not None and (nxt[0] != v or nxt[1] != si + 1):
                     child = None  # past empty or forced steps: the bound is the child's own
-            sub = search(nxt, limit, child)
+            known_sub = memo.get(nxt)
+            if known_sub is not None and (known_sub[1] is not None or known_sub[0] > limit):
+                sub = known_sub[0]  # remembered (as `_search` would answer)
+            else:
+                sub = search(nxt, limit, child)
             if sub <= limit:
                 if loss + sub < best:
                     best, choice = loss + sub, (nxt, option)
-                    cap = min(cap, best - self.step)
+                    if best - self.step < cap:
+                        cap = best - self.step
                     if best <= floor:
                         break
             elif loss + sub < lower:
