@@ -809,3 +809,32 @@ def test_group_copies_of_distinct_suits_form_one_group() -> None:
     groups = _form_groups(pair, 0, 3, 4, 4, joker)
     assert len(groups) == 2 and all(len(set(g)) == len(g) >= 3 for g in groups)
     assert sorted(c for g in groups for c in g) == sorted(pair)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 4, 5, 7])  # positions with jokers
+def test_a_suits_bounds_by_joker_units_lengthen_on_demand(seed: int) -> None:
+    """A suit's row of bounds by units, asked for more units later, matches each bound alone."""
+    from mexemexe.solver._sweep import Sweep
+
+    profile, must, may = larger_position(seed)
+    search = Sweep(must, may, [1.0] * 53, profile)
+    most = search.jokers * search.unit
+    assert most
+    for suit in range(4):
+        short, _reach = search._suit_costs(1, suit, 0, 0, 0)
+        assert len(short) == 1
+        costs, reach = search._suit_costs(1, suit, 0, 0, most)
+        assert costs == [search._suit_bound(1, suit, 0, 0, units) for units in range(most + 1)]
+        assert all(costs[reach[u]] == costs[u] for u in range(most + 1))
+        assert costs == sorted(costs, reverse=True)  # more units never raise a bound
+
+
+def test_fixed_play_lay_offs_only_where_a_meld_takes_a_hand_card() -> None:
+    """A table meld no hand card extends offers no lay-off; one a card extends offers it (G4)."""
+    from mexemexe.solver._fixed import _growths
+
+    profile = m.get_profile("rummikub")
+    run = tuple(m.parse_cards("5H 6H 7H"))
+    assert _growths(run, tuple(m.parse_cards("2C KD")), profile) == {(): ()}
+    found = _growths(run, tuple(m.parse_cards("8H 2C")), profile)
+    assert set(found) == {(), (m.Card.parse("8H").code,)}

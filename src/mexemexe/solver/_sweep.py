@@ -937,12 +937,16 @@ class Sweep:
         """Expand a state (`_search`): its plays, least loss first, each searched in turn.
 
         A suit's plays at its step, or the joker counts of a value's groups
-        (`_group_plays`). Where a suit's play changes neither the jokers left
-        nor the groups' shares of them, the child's plain bound is the
-        parent's with this suit's part replaced (`_bound_at`): a child it
-        already puts past its budget is neither built nor searched. ``left``
-        is the state's joker units left, and ``plain`` its plain bound if
-        `_search` knows it.
+        (`_group_plays`). A suit's play changes that suit's part of the plain
+        bound (`_bound_at`), and may leave fewer joker units to all (jokers
+        placed, or shares of the groups its copies join); the other suits'
+        parts with the parent's units are no more than theirs with the
+        child's, so the parent's bound with this suit's part replaced bounds
+        the child. A child it already puts past its budget is neither built
+        nor searched; where the units are the same and no step is passed on
+        the way, it is the child's plain bound, handed to its search.
+        ``left`` is the state's joker units left, and ``plain`` its plain
+        bound if `_search` knows it.
         """
         v, si, runs, used, gcount, reserved = key
         advance, search, memo = self._advance, self._search, self.memo
