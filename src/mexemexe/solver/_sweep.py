@@ -623,14 +623,24 @@ class Sweep:
 
     # -- the search ------------------------------------------------------------------
 
-    def _search(self, key: tuple[Any, ...], budget: float, plain: float | None = None) -> float:
-        """The least loss from ``key`` if it is at most ``budget``; else a lower bound above it.
-
-        ``plain`` is the state's plain bound (`_bound_at`) where the caller knows it.
-        """
+    def _search(self, key: tuple[Any, ...], budget: float) -> float:
+        """The least loss from ``key`` if it is at most ``budget``; else a lower bound above it."""
         found = self.memo.get(key)
         if found is not None and (found[1] is not None or found[0] > budget):
             return found[0]
+        return self._visit(key, budget, found, None)
+
+    def _visit(
+        self,
+        key: tuple[Any, ...],
+        budget: float,
+        found: tuple[float, Any] | None,
+        plain: float | None,
+    ) -> float:
+        """`_search` past its memo lookup: ``found`` is what the memo holds of ``key``.
+
+        ``plain`` is the state's plain bound (`_bound_at`) where the caller knows it.
+        """
         v, si, runs, used, gcount, reserved = key
         if v > self.top:
             loss = self._final_loss(runs, used)
@@ -949,7 +959,7 @@ class Sweep:
         bound if `_search` knows it.
         """
         v, si, runs, used, gcount, reserved = key
-        advance, search, memo = self._advance, self._search, self.memo
+        advance, visit, memo = self._advance, self._visit, self.memo
         groups = si == 4
         plays: Sequence[tuple[int, int, int, float, int, Any]]
         if groups:
@@ -1026,11 +1036,11 @@ class Sweep:
                 )
                 if child is not None and (nxt[0] != v or nxt[1] != si + 1):
                     child = None  # past empty or forced steps: the bound is the child's own
-            known_sub = memo.get(nxt)
+            known_sub = memo.get(nxt)  # the lookup `_search` starts with
             if known_sub is not None and (known_sub[1] is not None or known_sub[0] > limit):
-                sub = known_sub[0]  # remembered (as `_search` would answer)
+                sub = known_sub[0]
             else:
-                sub = search(nxt, limit, child)
+                sub = visit(nxt, limit, known_sub, child)
             if sub <= limit:
                 if loss + sub < best:
                     best, choice = loss + sub, (nxt, option)
