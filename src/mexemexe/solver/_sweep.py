@@ -902,9 +902,26 @@ class Sweep:
             shares, room = self.group_share[v][suit], self.group_room[v][suit]
             known = self.suit_bounds
             w = v + 1
-            for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
-                v, suit, runs, self.jokers - jokers // unit, reserved
-            ):
+            # Each bound is worked out once, so its plays are rarely in `suit_memo`:
+            # they are looked up where every search keeps them (`known_plays`).
+            plays = None
+            if v < 14 and (v > 1 or not self.ace_high):  # else put together otherwise
+                code = (v - 1) * 4 + suit
+                value = v if not self.lazy or v == 1 or v >= self.top else 2
+                plays = self.known_plays.get(
+                    (
+                        runs,
+                        self.must[code],
+                        self.may[code],
+                        self.weights[code],
+                        reserved,
+                        jokers // unit,
+                        value,
+                    )
+                )
+            if plays is None:
+                plays = self._suit_options(v, suit, runs, self.jokers - jokers // unit, reserved)
+            for new_runs, g, jokers_here, loss, res, _detail in plays:
                 if loss >= best:
                     break  # least loss first: no later play can do better
                 if g and not room[g]:
