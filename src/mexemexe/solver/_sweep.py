@@ -855,13 +855,23 @@ class Sweep:
             # some. A suit's bound never rises with more units, so every split may as
             # well spend them all: by the units given to the suits so far, the least
             # sum (``spent``), then the last suit takes what is left.
+            # (Plain loops: on so few units a comprehension's call costs more.)
             spent = rows[0][0][: left + 1]
             for costs, _want in rows[1:-1]:
-                spent = [
-                    min([spent[u - j] + costs[j] for j in range(u + 1)]) for u in range(left + 1)
-                ]
+                after: list[float] = []
+                for u in range(left + 1):
+                    lowest = INF
+                    for j in range(u + 1):
+                        if spent[u - j] + costs[j] < lowest:
+                            lowest = spent[u - j] + costs[j]
+                    after.append(lowest)
+                spent = after
             last = rows[-1][0]
-            shared = base + min([spent[left - j] + last[j] for j in range(left + 1)])
+            lowest = INF
+            for j in range(left + 1):
+                if spent[left - j] + last[j] < lowest:
+                    lowest = spent[left - j] + last[j]
+            shared = base + lowest
         self.shared[key] = shared
         return shared
 
