@@ -95,6 +95,7 @@ in the hand.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Generator, Sequence
 from functools import lru_cache
 from itertools import combinations, count, permutations, product
@@ -416,7 +417,7 @@ class Sweep:
                 The search then looks only for a smaller loss; if there is
                 none, the melds returned are ``None`` (the known play is best).
         """
-        total = sum(self.weights[c] * self.may[c] for c in range(53))
+        total = sum(map(operator.mul, self.weights, self.may))
         if self.whole and incumbent < INF:
             self.cap = incumbent - 1  # losses are whole: "better" means at most this
         sweep, variant, loss = self._race()
@@ -829,6 +830,7 @@ class Sweep:
         known = self.suit_bounds
         wanting = []  # (value, suit, bound with all the units) of the suits that want some
         base = 0.0  # the bounds of the suits that want none
+        wanted = 0.0  # the bounds of the suits that want some, with all the units
         for suit in range(4):
             w, suit_runs, kept = v + (suit < si), runs[suit], reserved[suit]
             most = known.get((w, suit, suit_runs, kept, left))
@@ -840,6 +842,7 @@ class Sweep:
                     least = self._suit_bound(w, suit, suit_runs, kept, 0)
                 if least != most:
                     wanting.append((w, suit, most))
+                    wanted += most
                     continue
             base += most
         rows = []  # per suit wanting units: its bounds by units, and the fewest giving its best
@@ -849,7 +852,7 @@ class Sweep:
             need += reach[left]
             rows.append((costs, reach[left]))
         if need <= left:  # also with one suit wanting (it wants at most ``left``)
-            shared = base + sum(most for _w, _suit, most in wanting)
+            shared = base + wanted
         else:
             # The least sum over the ways to split the units among the suits that want
             # some. A suit's bound never rises with more units, so every split may as
@@ -1010,7 +1013,6 @@ class Sweep:
                 part = self._suit_bound(v, si, runs[si], kept, left)
             others = plain - part  # the other suits' parts, the same in every child
             w = v + 1
-            pending, unit = self.pending, self.unit
         best = INF
         lower = INF
         cap = budget  # min(budget, best)
@@ -1030,15 +1032,9 @@ class Sweep:
                 if quick:
                     units = left
                     if g or jokers_here or gcount:
-                        # The child's units (`_units_left`): fewer than the parent's, so
-                        # the other suits' parts with the parent's units bound theirs.
-                        units = (self.jokers - used - jokers_here) * unit
-                        given = gcount + _GIVES[g]
-                        if given:
-                            shares = pending.get((v, si + 1, given))
-                            if shares is None:
-                                shares = pending[v, si + 1, given] = self._pending(v, si + 1, given)
-                            units -= shares
+                        # The child's units: fewer than the parent's, so the other
+                        # suits' parts with the parent's units bound theirs.
+                        units = self._units_left(v, si + 1, used + jokers_here, gcount + _GIVES[g])
                     if units < 0:
                         continue  # the groups cannot have the jokers they need
                     part = known.get((w, si, new_runs_s, res, units))
