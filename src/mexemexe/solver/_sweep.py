@@ -306,6 +306,8 @@ class Sweep:
         self.suit_costs: dict[Any, tuple[list[float], list[int]]] = {}
         self.bounds: dict[Any, float] = {}
         self.shared: dict[Any, float] = {}
+        # By a suit's part of a bound: its bound, and whether it wants units (`_shared_at`).
+        self.suit_pairs: dict[Any, tuple[float, bool]] = {}
         self.suit_memo: dict[Any, Sequence[Any]] = {}
         self.longer_runs: dict[int, tuple[int, ...]] = {}
         self.pending: dict[tuple[int, int, int], int] = {}  # `_pending`, remembered
@@ -831,19 +833,24 @@ class Sweep:
         wanting = []  # (value, suit, bound with all the units) of the suits that want some
         base = 0.0  # the bounds of the suits that want none
         wanted = 0.0  # the bounds of the suits that want some, with all the units
+        pairs = self.suit_pairs
         for suit in range(4):
             w, suit_runs, kept = v + (suit < si), runs[suit], reserved[suit]
-            most = known.get((w, suit, suit_runs, kept, left))
-            if most is None:
-                most = self._suit_bound(w, suit, suit_runs, kept, left)
-            if left:
+            part = (w, suit, suit_runs, kept, left)
+            pair = pairs.get(part)
+            if pair is None:
+                most = known.get(part)
+                if most is None:
+                    most = self._suit_bound(*part)
                 least = known.get((w, suit, suit_runs, kept, 0))
                 if least is None:
                     least = self._suit_bound(w, suit, suit_runs, kept, 0)
-                if least != most:
-                    wanting.append((w, suit, most))
-                    wanted += most
-                    continue
+                pair = pairs[part] = (most, least != most)
+            most, wants = pair
+            if wants:
+                wanting.append((w, suit, most))
+                wanted += most
+                continue
             base += most
         rows = []  # per suit wanting units: its bounds by units, and the fewest giving its best
         need = 0
