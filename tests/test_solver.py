@@ -838,3 +838,21 @@ def test_fixed_play_lay_offs_only_where_a_meld_takes_a_hand_card() -> None:
     assert _growths(run, tuple(m.parse_cards("2C KD")), profile) == {(): ()}
     found = _growths(run, tuple(m.parse_cards("8H 2C")), profile)
     assert set(found) == {(), (m.Card.parse("8H").code,)}
+
+
+def test_the_remembered_plays_are_emptied_past_their_limit() -> None:
+    """A full dict of remembered plays is emptied and refilled, and the answers stay the same."""
+    from mexemexe.solver import _sweep
+
+    profile, must, may = larger_position(0)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_sweep, "_PLAYS_BY_RULES", {})
+        search = _sweep.Sweep(must, may, [1.0] * 53, profile)
+        expected = search.solve()[0]
+        assert len(search.known_plays) > 6  # more than the limit below
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_sweep, "_PLAYS_BY_RULES", {})
+        patch.setattr(_sweep, "_KNOWN_PLAYS", 5)
+        search = _sweep.Sweep(must, may, [1.0] * 53, profile)
+        assert search.solve()[0] == expected
+        assert len(search.known_plays) <= 6
