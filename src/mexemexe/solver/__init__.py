@@ -31,6 +31,7 @@ Examples:
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
@@ -38,6 +39,7 @@ from typing import TYPE_CHECKING, Literal
 import attrs
 
 from .._cards import JOKER_CODE, Card, as_cards
+from .._melds import classify_meld
 from .._moves import LayDown, LayOff, Move, Play
 from .._profiles import Profile, get_profile
 from .._table import Table, TableLike
@@ -225,11 +227,15 @@ def best_play(
     may = _prune(must, _counts(held), prof)
     search = Sweep(must, may, weights, prof)
     fixed = None
-    if len(held) <= _FIXED_HAND and search.whole and prof.validate_table(old):
+    if (
+        len(held) <= _FIXED_HAND
+        and search.whole
+        and all(classify_meld(meld, prof).ok for meld in old.melds)
+    ):
         # A small hand: the best play that keeps the table's melds (lay-offs and
         # new melds) is quick to find; the search then looks only for better.
         fixed = best_fixed_play(old, held, weights, prof)
-        worth = sum(weights[c] * may[c] for c in range(53))
+        worth = sum(map(operator.mul, weights, may))
         value, melds, placed = search.solve(incumbent=worth - fixed[0])
     else:
         value, melds, placed = search.solve()
