@@ -317,8 +317,10 @@ class Sweep:
         self.suit_costs: dict[Any, tuple[list[float], list[int]]] = {}
         self.bounds: dict[Any, float] = {}
         self.shared: dict[Any, float] = {}
-        # By a suit's part of a bound: its bound, and whether it wants units (`_shared_at`).
-        self.suit_pairs: dict[Any, tuple[float, bool]] = {}
+        # By a suit's part of a bound (`_shared_at`): its bound, whether it wants
+        # joker units, the part, and (once asked for) its bounds by units and the
+        # fewest units that give its best.
+        self.suit_pairs: dict[Any, list[Any]] = {}
         self.suit_memo: dict[Any, Sequence[Any]] = {}
         self.longer_runs: dict[int, tuple[int, ...]] = {}
         self.pending: dict[tuple[int, int, int], int] = {}  # `_pending`, remembered
@@ -860,19 +862,21 @@ class Sweep:
                 least = known.get((w, suit, suit_runs, kept, 0))
                 if least is None:
                     least = self._suit_bound(w, suit, suit_runs, kept, 0)
-                pair = pairs[part] = (most, least != most)
-            most, wants = pair
-            if wants:
-                wanting.append((w, suit, most))
-                wanted += most
+                pair = pairs[part] = [most, least != most, part, None, 0]
+            if pair[1]:
+                wanting.append(pair)
+                wanted += pair[0]
                 continue
-            base += most
+            base += pair[0]
         rows = []  # per suit wanting units: its bounds by units, and the fewest giving its best
         need = 0
-        for w, suit, _most in wanting if len(wanting) > 1 else ():
-            costs, reach = self._suit_costs(w, suit, runs[suit], reserved[suit], left)
-            need += reach[left]
-            rows.append((costs, reach[left]))
+        for pair in wanting if len(wanting) > 1 else ():
+            if pair[3] is None:  # its bounds by units, asked for the first time
+                w, suit, suit_runs, kept, _left = pair[2]
+                costs, reach = self._suit_costs(w, suit, suit_runs, kept, left)
+                pair[3], pair[4] = costs, reach[left]
+            need += pair[4]
+            rows.append((pair[3], pair[4]))
         if need <= left:  # also with one suit wanting (it wants at most ``left``)
             shared = base + wanted
         else:
