@@ -1039,6 +1039,7 @@ class Sweep:
                 part = self._suit_bound(v, si, runs[si], kept, left)
             others = plain - part  # the other suits' parts, the same in every child
             w = v + 1
+            passing = None  # the units after a play that places and gives nothing
         best = INF
         lower = INF
         cap = budget  # min(budget, best)
@@ -1057,10 +1058,14 @@ class Sweep:
                 child = None
                 if quick:
                     units = left
-                    if g or jokers_here or gcount:
+                    if g or jokers_here:
                         # The child's units: fewer than the parent's, so the other
                         # suits' parts with the parent's units bound theirs.
                         units = self._units_left(v, si + 1, used + jokers_here, gcount + _GIVES[g])
+                    elif gcount:  # the same for every play that places and gives nothing
+                        if passing is None:
+                            passing = self._units_left(v, si + 1, used, gcount)
+                        units = passing
                     if units < 0:
                         continue  # the groups cannot have the jokers they need
                     part = known.get((w, si, new_runs_s, res, units))
