@@ -1234,14 +1234,16 @@ class Sweep:
                 if action == "close":
                     close(cards)
                     continue
-                cards = [*cards, copies.pop() if action == "nat" else joker()]
+                cards.append(copies.pop() if action == "nat" else joker())  # the run's own list
                 desc = _extend(desc, action == "nat", *self.run_args)
                 survivors.append((desc, cards))
             for pre in leads:
                 desc = _desc(
                     min(1 + pre, self.min_run), pre if self.track else 0, 1, int(v - pre == 1)
                 )
-                survivors.append((desc, [*(joker() for _ in range(pre)), copies.pop()]))
+                cards = [joker() for _ in range(pre)] if pre else []
+                cards.append(copies.pop())
+                survivors.append((desc, cards))
             group_copies.extend(copies[:to_group])
             del copies[:to_group]
             open_runs[si] = survivors
