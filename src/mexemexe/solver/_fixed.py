@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
 from typing import TYPE_CHECKING
 
 from .._cards import Card
@@ -42,11 +41,17 @@ FixedPlay = tuple[
 
 
 def _growths(
-    meld: tuple[Card, ...], hand: tuple[Card, ...], profile: Profile
+    meld: tuple[Card, ...],
+    hand: tuple[Card, ...],
+    profile: Profile,
+    held: frozenset[Card] | None = None,
 ) -> dict[tuple[int, ...], tuple[Card, ...]]:
-    """Every multiset of hand cards ``meld`` can take by lay-offs, with an order that works."""
+    """Every multiset of hand cards ``meld`` can take by lay-offs, with an order that works.
+
+    ``held`` is the set of the hand's cards, where the caller has it.
+    """
     found: dict[tuple[int, ...], tuple[Card, ...]] = {(): ()}
-    if not meld_extensions(meld, profile) & set(hand):
+    if not meld_extensions(meld, profile) & (frozenset(hand) if held is None else held):
         return found  # most melds take no card of the hand: no counting needed
     frontier: list[tuple[tuple[Card, ...], tuple[Card, ...], Counter[Card]]] = [
         ((), meld, Counter(hand))
@@ -79,19 +84,25 @@ def best_fixed_play(
     pool = tuple(c.code for c in cards)
     melds = [tuple(sorted(c.code for c in meld)) for meld in find_melds(cards, profile)]
     options = []
+    held = frozenset(cards)
     for index, meld in enumerate(table.melds):
-        growths = _growths(tuple(meld), cards, profile)
+        growths = _growths(tuple(meld), cards, profile, held)
         if len(growths) > 1:
             options.append((index, sorted(growths.items(), key=lambda kv: (-len(kv[0]), kv[0]))))
 
     def worth(codes: Sequence[int]) -> float:
         return sum(weights[c] for c in codes)
 
-    @cache
+    # Remembered in plain dicts: a cache decorator made anew for every call costs more.
+    packed: dict[tuple[int, ...], tuple[float, tuple[tuple[int, ...], ...]]] = {(): (0.0, ())}
+    laid: dict[tuple[int, tuple[int, ...]], tuple[float, tuple[tuple[int, tuple[Card, ...]], ...]]]
+    laid = {}
+
     def pack(left: tuple[int, ...]) -> tuple[float, tuple[tuple[int, ...], ...]]:
         """Best packing of ``left`` into new melds: the first card is placed in one, or not."""
-        if not left:
-            return 0.0, ()
+        found = packed.get(left)
+        if found is not None:
+            return found
         first = left[0]
         best = pack(left[1:])
         for meld in melds:
@@ -105,13 +116,16 @@ def best_fixed_play(
             value += worth(meld)
             if value > best[0]:
                 best = (value, (meld, *chosen))
+        packed[left] = best
         return best
 
-    @cache
     def lay(
         i: int, left: tuple[int, ...]
     ) -> tuple[float, tuple[tuple[int, tuple[Card, ...]], ...]]:
         """Best over lay-offs onto the table melds ``options[i:]``, then new melds."""
+        found = laid.get((i, left))
+        if found is not None:
+            return found
         if i == len(options):
             return pack(left)[0], ()
         index, growths = options[i]
@@ -124,6 +138,7 @@ def best_fixed_play(
             value += worth(codes)
             if value > best[0]:
                 best = (value, ((index, order), *chosen) if codes else chosen)
+        laid[i, left] = best
         return best
 
     value, offs = lay(0, pool)
