@@ -146,6 +146,9 @@ def test_pruning_counts_jokers_as_gap_fillers() -> None:
     """With a joker in play, two cards one gap apart can still form a run (R3)."""
     assert _pruned("7S 9S", "JK 5H 6H", "rummikub") == ["5H", "6H", "JK"]
     assert _pruned("7S 9S", "5H 6H", "rummikub") == []
+    # Two jokers make a run of any card; B5's one joker a run does not.
+    assert _pruned("7S 9S", "JK JK 5H", "rummikub") == ["5H", "JK"]
+    assert _pruned("7S 9S", "JK JK 5H", "brazilian") == ["JK"]
 
 
 @settings(max_examples=40, deadline=None)
