@@ -568,7 +568,7 @@ class Sweep:
         back = _relabel(self.ace_high, mirror, flip)
         out = []
         for meld in reversed(melds) if mirror else melds:
-            cards = tuple(_BY_CODE[back[card.code]] for card in meld)
+            cards = tuple([_BY_CODE[back[card.code]] for card in meld])
             out.append(classify_meld(cards, self.profile).canonical)
         return out, [back[code] for code in placed]
 
@@ -1279,7 +1279,8 @@ class Sweep:
                 close(cards)
         if self.lazy and not self._place_spares(melds, left, placed):
             return None, placed
-        return [tuple(_BY_CODE[c] for c in meld) for meld in melds], placed
+        card = _BY_CODE.__getitem__
+        return [tuple(map(card, meld)) for meld in melds], placed
 
     def _place_spares(self, melds: list[list[int]], left: list[int], placed: list[int]) -> bool:
         """Add the spare jokers to melds with room; ``False`` if the lazy optimum fails.
@@ -1290,7 +1291,7 @@ class Sweep:
         spare = left[0] + left[1]
         for meld in melds:
             while spare:
-                trial = tuple(_BY_CODE[c] for c in (*meld, JOKER_CODE))
+                trial = tuple(map(_BY_CODE.__getitem__, (*meld, JOKER_CODE)))
                 if not classify_meld(trial, self.profile).ok:
                     break
                 meld.append(JOKER_CODE)
