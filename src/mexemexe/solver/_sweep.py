@@ -697,10 +697,12 @@ class Sweep:
             # So can the same state with one suit's open runs longer
             # (`_longer_runs`): before expanding, look up what is known of those
             # (once the search has shown it is not quick: else rarely worth it).
-            for suit in range(4) if self.expanded >= _LONGER_AFTER else ():
-                suit_runs = runs[suit]
-                if not suit_runs:
-                    continue
+            # Only the suit that played last: its siblings differ from the state
+            # there. (Looking up every suit found 2-4 % fewer states, for 4 %
+            # more instructions on T24-H20.)
+            suit = (si - 1) % 4
+            suit_runs = runs[suit]
+            if suit_runs and self.expanded >= _LONGER_AFTER:
                 longer = self.longer_runs.get(suit_runs)
                 if longer is None:
                     longer = self._longer_runs(suit_runs)
