@@ -38,8 +38,9 @@ the bound).
 open runs longer (a longer run grows the same and closes on fewer jokers)
 or no longer waiting for a natural after a joker (it may also close), so
 what the memo proved of those bounds it too. Before a state is expanded,
-those are looked up: a search that failed on a state with its runs longer
-need not be tried again on this one. (So can the same state with fewer
+those of the suit that played last are looked up: a search that failed on
+a state with its runs longer need not be tried again on this one. (So can
+the same state with fewer
 jokers placed, but looking those up saved too few states to pay.) Of a
 suit's plays at one step, one that another dominates — that gives as many
 copies to groups, uses no more jokers, leaves out no more cards and leaves
