@@ -130,11 +130,11 @@ def _prune(must: list[int], may: list[int], profile: Profile) -> list[int]:
     rules = profile._meld_rules
     jokers = must[JOKER_CODE] + may[JOKER_CODE]
     run_j = min(jokers, rules.max_jokers) if rules.jokers_in_runs else 0
+    if run_j >= 2:
+        return list(may)  # two jokers fill any 3-card window: every card can join a run
     group_j = min(jokers, rules.max_jokers) if rules.jokers_in_groups else 0
     others_needed = rules.min_group - 1 - group_j
     top = 14 if rules.ace_high else 13
-    if run_j >= 2:
-        return list(may)  # two jokers fill any 3-card window: every card can join a run
     # The bits of each rank's value: the ace's also at 14 where it ends runs.
     bits = [1 << (rank + 1) | (1 << 14 if rank == 0 and top == 14 else 0) for rank in range(13)]
     may = list(may)

@@ -40,8 +40,8 @@ or no longer waiting for a natural after a joker (it may also close), so
 what the memo proved of those bounds it too. Before a state is expanded,
 those of the suit that played last are looked up: a search that failed on
 a state with its runs longer need not be tried again on this one. (So can
-the same state with fewer
-jokers placed, but looking those up saved too few states to pay.) Of a
+the same state with fewer jokers placed, but looking those up saved too
+few states to pay.) Of a
 suit's plays at one step, one that another dominates — that gives as many
 copies to groups, uses no more jokers, leaves out no more cards and leaves
 runs one for one as strong — is never tried; a step with a single play
@@ -850,7 +850,7 @@ class Sweep:
         # bind where two suits or more want some: else it is the plain bound,
         # and the suits' bounds at every count of units are not needed.
         known = self.suit_bounds
-        wanting = []  # (value, suit, bound with all the units) of the suits that want some
+        wanting = []  # the parts (`suit_pairs` entries) of the suits that want some
         base = 0.0  # the bounds of the suits that want none
         wanted = 0.0  # the bounds of the suits that want some, with all the units
         pairs = self.suit_pairs
@@ -946,21 +946,8 @@ class Sweep:
             w = v + 1
             # Each bound is worked out once, so its plays are rarely in `suit_memo`:
             # they are looked up where every search keeps them (`known_plays`).
-            plays = None
-            if v < 14 and (v > 1 or not self.ace_high):  # else put together otherwise
-                code = (v - 1) * 4 + suit
-                value = v if not self.lazy or v == 1 or v >= self.top else 2
-                plays = self.known_plays.get(
-                    (
-                        runs,
-                        self.must[code],
-                        self.may[code],
-                        self.weights[code],
-                        reserved,
-                        jokers // unit,
-                        value,
-                    )
-                )
+            shared_key = self._plays_key(v, suit, runs, reserved, jokers // unit)
+            plays = None if shared_key is None else self.known_plays.get(shared_key)
             if plays is None:
                 plays = self._suit_options(v, suit, runs, self.jokers - jokers // unit, reserved)
             for new_runs, g, jokers_here, loss, res, _detail in plays:
@@ -1152,16 +1139,38 @@ class Sweep:
             found = self.suit_memo[memo_key] = self._suit_options_new(v, suit, runs, used, reserved)
         return found
 
+    def _plays_key(
+        self, v: int, suit: int, runs: int, reserved: int, jokers_left: int
+    ) -> tuple[Any, ...] | None:
+        """A suit's plays at value ``v`` as `_plays` takes them, which keys `known_plays`.
+
+        In the lazy model the value matters only at the ends (the low ace, the
+        top); elsewhere one value stands for all, and the weight multiplies the
+        count of cards left out afterwards, so the plays are shared across
+        values and searches. ``None`` for the plays put together otherwise: the
+        ace where it is also high (split between low and kept back) and the
+        aces kept back at 14.
+        """
+        if v == 14 or (v == 1 and self.ace_high):
+            return None
+        code = (v - 1) * 4 + suit
+        value = v if not self.lazy or v == 1 or v >= self.top else 2
+        weight = self.weights[code]
+        return (runs, self.must[code], self.may[code], weight, reserved, jokers_left, value)
+
     def _suit_options_new(
         self, v: int, suit: int, runs: int, used: int, reserved: int
     ) -> Sequence[tuple[int, int, int, float, int, Any]]:
         jokers_left = self.jokers - used
-        # In the lazy model the value matters only at the ends (the low ace, the
-        # top); elsewhere one value stands for all, and the weight multiplies
-        # the count of cards left out afterwards, so the options are shared
-        # (`_plays` remembers them across searches).
-        value = v if not self.lazy or v == 1 or v >= self.top else 2
-        args = (jokers_left, value, *self.run_args)
+        key = self._plays_key(v, suit, runs, reserved, jokers_left)
+        if key is not None:
+            found = self.known_plays.get(key)
+            if found is None:
+                if len(self.known_plays) > _KNOWN_PLAYS:
+                    self.known_plays.clear()
+                found = self.known_plays[key] = _plays(*key, *self.run_args)
+            return found
+        args = (jokers_left, v, *self.run_args)  # at the ends the value stands for itself
         if v == 14:
             # Only the aces kept back for the top take part (code `suit` is that ace).
             must_n, may_n = reserved >> 2, reserved & 3
@@ -1169,14 +1178,6 @@ class Sweep:
         code = (v - 1) * 4 + suit
         must_n, may_n = self.must[code], self.may[code]
         weight = self.weights[code]
-        if v != 1 or not self.ace_high:
-            key = (runs, must_n, may_n, weight, reserved, jokers_left, value)
-            found = self.known_plays.get(key)
-            if found is None:
-                if len(self.known_plays) > _KNOWN_PLAYS:
-                    self.known_plays.clear()
-                found = self.known_plays[key] = _plays(runs, must_n, may_n, weight, reserved, *args)
-            return found
         # The ace, ace high: some copies played low now, the rest kept for the top (14).
         out: list[Any] = []
         for low_must in range(must_n + 1):
