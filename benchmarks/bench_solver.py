@@ -4,6 +4,7 @@ Run: python benchmarks/bench_solver.py [--instances PATH] [--limit N] [--classes
      python benchmarks/bench_solver.py --cold   (import + first answer in fresh processes)
      python benchmarks/bench_solver.py --selfplay brazilian   (positions from bot games)
      python benchmarks/bench_solver.py --states   (search states per position, time per state)
+     python benchmarks/bench_solver.py --directions   (states sweeping up, down, and as chosen)
 
 For each (T, H) class prints our median and max best-move time (warm: the
 median of --repeat calls per instance, as the anchor was timed) for both
@@ -31,6 +32,9 @@ from mexemexe import solver
 
 DEFAULT = pathlib.Path(__file__).resolve().parents[2] / "shared" / "bench" / "solver_instances.json"
 
+#: The anchor's rules: Rummikub-style, with a joker worth 0 (as its value optimum counts).
+PROFILE = attrs.evolve(m.get_profile("rummikub"), name="rummikub-joker0", joker_points=0)
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
@@ -51,6 +55,11 @@ def main() -> None:
         action="store_true",
         help="count the search states each best move expands, and the time per state",
     )
+    parser.add_argument(
+        "--directions",
+        action="store_true",
+        help="count the states of one search sweeping the values up and one sweeping them down",
+    )
     args = parser.parse_args()
     if args.cold:
         cold_start()
@@ -59,19 +68,13 @@ def main() -> None:
         selfplay(args.selfplay)
         return
     print_reference()
+    by_class = load_classes(args.instances, args.classes, args.limit)
     if args.states:
-        states(args.instances)
+        states(by_class)
         return
-    data = json.loads(args.instances.read_text(encoding="utf-8"))
-    profile = attrs.evolve(m.get_profile("rummikub"), name="rummikub-joker0", joker_points=0)
-    wanted = set(filter(None, args.classes.split(",")))
-    by_class: dict[tuple[int, int], list[dict]] = defaultdict(list)
-    for inst in data["instances"]:
-        key = (inst["T"], inst["H"])
-        if wanted and f"T{key[0]}-H{key[1]}" not in wanted:
-            continue
-        if not args.limit or len(by_class[key]) < args.limit:
-            by_class[key].append(inst)
+    if args.directions:
+        directions(by_class)
+        return
     print(
         f"{'class':10} {'n':>3} {'ours med':>9} {'ours max':>9} {'anchor med':>10} "
         f"{'speed-up':>8}  {'cards ok':>8} {'value ok':>8}"
@@ -87,13 +90,13 @@ def main() -> None:
                 for _ in range(args.repeat):
                     start = time.perf_counter()
                     best = solver.best_play(
-                        table=inst["table"], hand=inst["hand"], profile=profile, objective=objective
+                        table=inst["table"], hand=inst["hand"], profile=PROFILE, objective=objective
                     )
                     runs.append((time.perf_counter() - start) * 1000)
                 times.append(statistics.median(runs))
                 if objective == "cards":
                     cards_ok += len(best.placed) == inst["optimum"]["cards"]
-                    assert profile.validate_table(best.table), inst["id"]
+                    assert PROFILE.validate_table(best.table), inst["id"]
                 else:
                     value_ok += best.value == inst["optimum"]["value"]
             anchor.append(min(inst["anchor_ms"].values()))
@@ -107,7 +110,24 @@ def main() -> None:
     print(f"slowest single best-move: {worst:.1f} ms (target <= 100 ms)")
 
 
-def states(path: pathlib.Path) -> None:
+def load_classes(
+    path: pathlib.Path, classes: str = "", limit: int = 0
+) -> dict[tuple[int, int], list[dict]]:
+    """The benchmark positions by (T, H) class: only ``classes`` (comma-separated) if given,
+    and at most ``limit`` a class if not 0."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    wanted = set(filter(None, classes.split(",")))
+    by_class: dict[tuple[int, int], list[dict]] = defaultdict(list)
+    for inst in data["instances"]:
+        key = (inst["T"], inst["H"])
+        if wanted and f"T{key[0]}-H{key[1]}" not in wanted:
+            continue
+        if not limit or len(by_class[key]) < limit:
+            by_class[key].append(inst)
+    return by_class
+
+
+def states(by_class: dict[tuple[int, int], list[dict]]) -> None:
     """Per class: the search states a best move expands, and the time each costs.
 
     Counts the states of every search a best move runs (the position's own,
@@ -126,11 +146,6 @@ def states(path: pathlib.Path) -> None:
         searches.append(self)
 
     _sweep.Sweep.__init__ = counted  # type: ignore[method-assign]
-    data = json.loads(path.read_text(encoding="utf-8"))
-    profile = attrs.evolve(m.get_profile("rummikub"), name="rummikub-joker0", joker_points=0)
-    by_class: dict[tuple[int, int], list[dict]] = defaultdict(list)
-    for inst in data["instances"]:
-        by_class[inst["T"], inst["H"]].append(inst)
     print(
         f"{'class':10} {'ours med':>9} {'ours max':>9} {'states med':>10} {'states max':>10} "
         f"{'µs/state':>8}"
@@ -142,7 +157,7 @@ def states(path: pathlib.Path) -> None:
                 searches.clear()
                 start = time.perf_counter()
                 solver.best_play(
-                    table=inst["table"], hand=inst["hand"], profile=profile, objective=objective
+                    table=inst["table"], hand=inst["hand"], profile=PROFILE, objective=objective
                 )
                 times.append((time.perf_counter() - start) * 1000)
                 counts.append(sum(search.expanded for search in searches))
@@ -152,6 +167,45 @@ def states(path: pathlib.Path) -> None:
             f"{statistics.median(counts):10.0f} {max(counts):10d} {per_state:8.1f}"
         )
     _sweep.Sweep.__init__ = init  # type: ignore[method-assign]
+
+
+def directions(by_class: dict[tuple[int, int], list[dict]]) -> None:
+    """Per class: the states of one search sweeping the values up, one sweeping them down.
+
+    The solver sweeps first in the direction `Sweep._high_constraints`
+    picks, and races the other only once a search is hard. The proof of
+    an optimum can take several times as many states one way as the other:
+    the column "fewer" is what a perfect choice of direction would reach,
+    the headroom for a better rule than the chosen one.
+    """
+    from mexemexe.solver import _counts, _point_weights, _prune
+    from mexemexe.solver._sweep import Sweep
+
+    weights = {"cards": [1.0] * 53, "points": list(_point_weights(PROFILE))}
+    print(f"{'class':10} {'states: up':>10} {'down':>6} {'chosen':>6} {'fewer':>6}  (median; sum)")
+    for (t, h), instances in sorted(by_class.items()):
+        counts: list[list[int]] = [[], [], [], []]
+        for inst in instances:
+            must = _counts(m.Table.coerce(inst["table"]).cards())
+            may = _prune(must, _counts(m.parse_cards(inst["hand"])), PROFILE)
+            for objective in ("cards", "points"):
+                found = []
+                for mirror in (False, True):
+                    search = Sweep(must, may, weights[objective], PROFILE)
+                    if mirror:
+                        search = search._variant(mirror=True, flip=False)
+                    search._least_loss(search._start())
+                    found.append(search.expanded)
+                chosen = found[Sweep(must, may, weights[objective], PROFILE)._high_constraints()]
+                for column, n in zip(counts, (*found, chosen, min(found)), strict=True):
+                    column.append(n)
+        print(
+            f"T{t}-H{h:<6} "
+            + " ".join(f"{statistics.median(c):>6.0f}" for c in counts)
+            + "  ("
+            + " / ".join(str(sum(c)) for c in counts)
+            + ")"
+        )
 
 
 def selfplay_positions(profile: str, games: int = 6) -> list[tuple[m.Table, tuple[m.Card, ...]]]:
