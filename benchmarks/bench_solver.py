@@ -16,6 +16,7 @@ joker worth 0).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import pathlib
 import statistics
@@ -23,12 +24,14 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 
 import attrs
 from _machine import print_reference
 
 import mexemexe as m
 from mexemexe import solver
+from mexemexe.solver._sweep import Sweep
 
 DEFAULT = pathlib.Path(__file__).resolve().parents[2] / "shared" / "bench" / "solver_instances.json"
 
@@ -127,25 +130,35 @@ def load_classes(
     return by_class
 
 
+@contextlib.contextmanager
+def searches_made() -> Iterator[list[Sweep]]:
+    """The searches (`Sweep`) constructed inside the block, in order, by wrapping the constructor.
+
+    Every search a best move runs: the position's own (first), its symmetric
+    variants, and the windows that bound it.
+    """
+    made: list[Sweep] = []
+    init = Sweep.__init__
+
+    def recorded(self: Sweep, *args: object, **kwargs: object) -> None:
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
+        made.append(self)
+
+    Sweep.__init__ = recorded  # type: ignore[method-assign]
+    try:
+        yield made
+    finally:
+        Sweep.__init__ = init  # type: ignore[method-assign]
+
+
 def states(by_class: dict[tuple[int, int], list[dict]]) -> None:
     """Per class: the search states a best move expands, and the time each costs.
 
-    Counts the states of every search a best move runs (the position's own,
-    its symmetric variants, and the windows that bound it), by wrapping the
-    search's constructor. Time per state is the total time over the total
-    states: what a faster state (say, a compiled core) would buy, against
-    what fewer states (a stronger bound) would.
+    Counts the states of every search a best move runs (`searches_made`).
+    Time per state is the total time over the total states: what a faster
+    state (say, a compiled core) would buy, against what fewer states (a
+    stronger bound) would.
     """
-    from mexemexe.solver import _sweep
-
-    searches: list[_sweep.Sweep] = []
-    init = _sweep.Sweep.__init__
-
-    def counted(self: _sweep.Sweep, *args: object, **kwargs: object) -> None:
-        init(self, *args, **kwargs)  # type: ignore[arg-type]
-        searches.append(self)
-
-    _sweep.Sweep.__init__ = counted  # type: ignore[method-assign]
     print(
         f"{'class':10} {'ours med':>9} {'ours max':>9} {'states med':>10} {'states max':>10} "
         f"{'µs/state':>8}"
@@ -154,19 +167,18 @@ def states(by_class: dict[tuple[int, int], list[dict]]) -> None:
         times, counts = [], []
         for inst in instances:
             for objective in ("cards", "points"):
-                searches.clear()
-                start = time.perf_counter()
-                solver.best_play(
-                    table=inst["table"], hand=inst["hand"], profile=PROFILE, objective=objective
-                )
-                times.append((time.perf_counter() - start) * 1000)
+                with searches_made() as searches:
+                    start = time.perf_counter()
+                    solver.best_play(
+                        table=inst["table"], hand=inst["hand"], profile=PROFILE, objective=objective
+                    )
+                    times.append((time.perf_counter() - start) * 1000)
                 counts.append(sum(search.expanded for search in searches))
         per_state = sum(times) / max(1, sum(counts)) * 1000
         print(
             f"T{t}-H{h:<6} {statistics.median(times):8.2f}ms {max(times):8.1f}ms "
             f"{statistics.median(counts):10.0f} {max(counts):10d} {per_state:8.1f}"
         )
-    _sweep.Sweep.__init__ = init  # type: ignore[method-assign]
 
 
 def directions(by_class: dict[tuple[int, int], list[dict]]) -> None:
@@ -176,27 +188,25 @@ def directions(by_class: dict[tuple[int, int], list[dict]]) -> None:
     picks, and races the other only once a search is hard. The proof of
     an optimum can take several times as many states one way as the other:
     the column "fewer" is what a perfect choice of direction would reach,
-    the headroom for a better rule than the chosen one.
+    the headroom for a better rule than the chosen one. Both searches start
+    from the inputs of the search `best_play` makes (its first `Sweep`).
     """
-    from mexemexe.solver import _counts, _point_weights, _prune
-    from mexemexe.solver._sweep import Sweep
-
-    weights = {"cards": [1.0] * 53, "points": list(_point_weights(PROFILE))}
     print(f"{'class':10} {'states: up':>10} {'down':>6} {'chosen':>6} {'fewer':>6}  (median; sum)")
     for (t, h), instances in sorted(by_class.items()):
         counts: list[list[int]] = [[], [], [], []]
         for inst in instances:
-            must = _counts(m.Table.coerce(inst["table"]).cards())
-            may = _prune(must, _counts(m.parse_cards(inst["hand"])), PROFILE)
             for objective in ("cards", "points"):
-                found = []
-                for mirror in (False, True):
-                    search = Sweep(must, may, weights[objective], PROFILE)
-                    if mirror:
-                        search = search._variant(mirror=True, flip=False)
+                with searches_made() as searches:
+                    solver.best_play(
+                        table=inst["table"], hand=inst["hand"], profile=PROFILE, objective=objective
+                    )
+                first = searches[0]
+                up = Sweep(first.must, first.may, first.weights, PROFILE)
+                down = up._variant(mirror=True, flip=False)
+                for search in (up, down):
                     search._least_loss(search._start())
-                    found.append(search.expanded)
-                chosen = found[Sweep(must, may, weights[objective], PROFILE)._high_constraints()]
+                found = [up.expanded, down.expanded]
+                chosen = found[up._high_constraints()]
                 for column, n in zip(counts, (*found, chosen, min(found)), strict=True):
                     column.append(n)
         print(
