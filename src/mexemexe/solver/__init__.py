@@ -121,6 +121,13 @@ def _meldable(code: int, held: list[int], run_j: int, others_needed: int, top: i
     return others >= others_needed
 
 
+@lru_cache(maxsize=2)
+def _value_bits(top: int) -> tuple[int, ...]:
+    """The bit of each rank's value (`_meldable`): the ace's also at 14 where it ends runs."""
+    ace = 1 << 14 if top == 14 else 0
+    return tuple(1 << (rank + 1) | (ace if rank == 0 else 0) for rank in range(13))
+
+
 def _prune(must: list[int], may: list[int], profile: Profile) -> list[int]:
     """``may`` without the hand cards that can join no meld (repeated until nothing changes).
 
@@ -135,14 +142,15 @@ def _prune(must: list[int], may: list[int], profile: Profile) -> list[int]:
     group_j = min(jokers, rules.max_jokers) if rules.jokers_in_groups else 0
     others_needed = rules.min_group - 1 - group_j
     top = 14 if rules.ace_high else 13
-    # The bits of each rank's value: the ace's also at 14 where it ends runs.
-    bits = [1 << (rank + 1) | (1 << 14 if rank == 0 and top == 14 else 0) for rank in range(13)]
+    bits = _value_bits(top)
     may = list(may)
     held = [0, 0, 0, 0]
-    for code in range(52):
-        if must[code] or may[code]:
+    candidates = []
+    for code, (on_table, in_hand) in enumerate(zip(must[:52], may[:52], strict=True)):
+        if on_table or in_hand:
             held[code & 3] |= bits[code >> 2]
-    candidates = [code for code in range(52) if may[code] and not must[code]]
+            if not on_table:
+                candidates.append(code)
     changed = True
     while changed:
         changed = False

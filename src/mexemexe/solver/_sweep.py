@@ -217,6 +217,7 @@ _HEAD_START = 1
 _JOIN = 2
 
 
+@lru_cache(maxsize=8)
 def _relabel(ace_high: bool, mirror: bool, flip: bool) -> tuple[int, ...]:
     """Each card's code under a symmetry of the rules, which is its own inverse.
 
@@ -335,20 +336,11 @@ class Sweep:
         self.run_args = (self.run_cap, self.min_run, self.track, self.top, lazy)
         self.known_plays = _PLAYS_BY_RULES.setdefault(self.run_args, {})
         # present[v][suit]: copies of that card (the ace at v = 1; none at v = 14 here).
-        counts = [a + b for a, b in zip(self.must, self.may, strict=True)]
+        counts = list(map(operator.add, self.must, self.may))
         self.present = [[0] * 4] + [counts[c : c + 4] for c in range(0, 52, 4)] + [[0] * 4]
         # next_copy[suit][v]: the first value from v on (up to 13) where the suit has
         # a copy, else 14; a suit's bound skips the values before it (`_suit_bound`).
-        self.next_copy = []
-        for suit in range(4):
-            row = [14] * 15
-            after = 14
-            for v in range(13, 0, -1):
-                if counts[(v - 1) * 4 + suit]:
-                    after = v
-                row[v] = after
-            row[0] = after
-            self.next_copy.append(row)
+        self.next_copy = [_next_copies(tuple(counts[suit:52:4])) for suit in range(4)]
         # Per value, what the bound needs to know about groups there (see
         # `_group_facts`): group_room[v][suit][g], group_share[v][suit][g], and
         # later[v][si], how many of the suits si..3 hold the value.
@@ -1264,6 +1256,9 @@ class Sweep:
             v, si, runs, used, gcount, reserved = key
             forced = []
             play(v, si, option)
+            if (nxt[0], nxt[1]) == ((v + 1, 0) if si == 4 else (v, si + 1)):
+                key = nxt  # no empty or forced step on the way
+                continue
             if si == 4:
                 key = self._advance(v + 1, 0, runs, used + option[2], 0, reserved, forced)
             else:
@@ -1313,6 +1308,23 @@ class Sweep:
 def _first(run: tuple[int, list[int]]) -> int:
     """An open run's descriptor (`Sweep._rebuild` sorts the runs by it)."""
     return run[0]
+
+
+@lru_cache(maxsize=4096)
+def _next_copies(column: tuple[int, ...]) -> tuple[int, ...]:
+    """Per value 0..14, the first value from it on (1..13) where ``column`` has a copy, else 14.
+
+    ``column`` counts one suit's copies of the values 1..13; value 0 reads as 1.
+    Remembered: a suit's copies change little from one position to the next.
+    """
+    row = [14] * 15
+    after = 14
+    for v in range(13, 0, -1):
+        if column[v - 1]:
+            after = v
+        row[v] = after
+    row[0] = after
+    return tuple(row)
 
 
 def _group_play(jokers: int) -> tuple[int, int, int, float, int, Any]:
