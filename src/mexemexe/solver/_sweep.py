@@ -308,7 +308,7 @@ class Sweep:
         # floors[v]: a lower bound on the loss from any state at value v (windows).
         self.floors: list[float] = [0.0] * (self.top + 2)
         self.expanded = 0
-        self.limit: float = INF
+        self.limit: float = INF  # always a float, as mypyc needs (`benchmarks/compiled.py`)
         # A proven lower bound on the least loss, shared by the searches of a race,
         # and the most loss worth finding (below a play known already, `solve`).
         self.proven = [0.0]
@@ -543,7 +543,7 @@ class Sweep:
         widening = self.lazy  # windows bound the lazy model only
         grant = yield
         while True:
-            self.limit = self.expanded + grant
+            self.limit = float(self.expanded + grant)
             try:
                 return self._least_loss(start)
             except _LimitError:
@@ -625,7 +625,7 @@ class Sweep:
             elif value < first:
                 must[code] = may[code] = 0
         window = Sweep(must, may, weights, self.profile)
-        window.limit = _EASY
+        window.limit = float(_EASY)
         entry = _desc(self.min_run, 0, 1, 0)
         # A run crossing into ``first`` holds a copy of the card below, or a joker.
         runs = tuple(
