@@ -8,10 +8,9 @@ Run: python benchmarks/bench_solver.py [--instances PATH] [--limit N] [--classes
 
 For each (T, H) class prints our median and max best-move time (warm: the
 median of --repeat calls per instance, five by default, as the anchor was
-timed) for both
-objectives against the anchor's median (rummikub-solver 1.0.0, ILP), and how
-many instances match the recorded optimum (tile count, and value with a
-joker worth 0).
+timed) for both objectives against the anchor's median (rummikub-solver
+1.0.0, ILP), and how many instances match the recorded optimum (tile count,
+and value with a joker worth 0).
 """
 
 from __future__ import annotations
