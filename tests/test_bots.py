@@ -69,7 +69,7 @@ def test_a_collected_profiles_reused_id_never_serves_its_memo_to_a_new_profile()
     """G4, G7: a bot's lay-off stays legal when profiles come and go on one table (no id() keys)."""
     base = m.get_profile("galician")
     table = m.Table.parse("JH QH KH")  # AH extends it only where the ace may be high (G7)
-    for i in range(60):
+    for i in range(16):
         # A fresh profile each time, alternately ace-low and ace-high; once one
         # is collected the next one's rules often land at the same address.
         profile = attrs.evolve(base, name=f"g{i}", ace="low_or_high" if i % 2 else "low")
