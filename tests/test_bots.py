@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+
+import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -60,3 +63,20 @@ def test_an_unindexed_base_table_is_worked_out_from_scratch() -> None:
     new = table._with_meld(1, m.parse_cards("9S 9H 9D 9C"))
     assert _extension_index(new, profile) == fresh_index(new, profile)
     assert _extension_index(new, profile)[m.Card.parse("8H").code] == 0
+
+
+def test_a_collected_profiles_reused_id_never_serves_its_memo_to_a_new_profile() -> None:
+    """G4, G7: a bot's lay-off stays legal when profiles come and go on one table (no id() keys)."""
+    base = m.get_profile("galician")
+    table = m.Table.parse("JH QH KH")  # AH extends it only where the ace may be high (G7)
+    for i in range(16):
+        # A fresh profile each time, alternately ace-low and ace-high; once one
+        # is collected the next one's rules often land at the same address.
+        profile = attrs.evolve(base, name=f"g{i}", ace="low_or_high" if i % 2 else "low")
+        state = m.deal(profile, hands=["AH 4C 8D", "2S 6S 10D"], table=table, seed=i)
+        state = state.draw()
+        move = m.SimpleBot().choose(state.view(0))
+        state.apply(move)  # an IllegalMoveError here is a stale lay-off index
+        assert (move == m.LayOff("AH", 0)) == (profile.ace == "low_or_high")
+        del profile, state, move
+        gc.collect()

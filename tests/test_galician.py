@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+from itertools import combinations
+
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import mexemexe as m
 from mexemexe import Discard, Draw, IllegalMoveError, LayDown, LayOff, Match, SwapJoker
@@ -359,6 +365,52 @@ def test_g12_swap_needs_the_card_the_joker_stands_for() -> None:
     assert "no joker standing for 10H" in reason(lambda: state.swap_joker("10H", 0))
 
 
+def test_g12_a_group_joker_takes_any_suit_the_group_lacks() -> None:
+    """G12: in ``7S 7H JK`` the joker stands for 7D or 7C, so 7C may take its place."""
+    state = start(["7C 5S 5D 2C", "KS"], table="7S 7H JK", profile=GJ).draw()
+    swapped = state.swap_joker("7C", 0)
+    assert swapped.table.melds[0] == m.parse_cards("7S 7H 7C")
+    assert m.JOKER in swapped.hands[0]
+    assert swapped.jokers_owed == 1
+
+
+def test_g12_a_group_joker_is_not_exchanged_for_a_suit_the_group_holds() -> None:
+    """G12: the joker of ``7S 7H JK`` does not stand for the 7H the group already holds."""
+    state = start(["7H 5S 5D 2C", "KS"], table="7S 7H JK", profile=GJ).draw()
+    assert "no joker standing for 7H" in reason(lambda: state.swap_joker("7H", 0))
+
+
+def test_g12_the_card_exchanged_into_a_group_is_credited_to_its_player() -> None:
+    """G4, G12: the natural that replaced a group's joker is the swapper's, in canonical order."""
+    state = start(["7C 5S 5D 2C", "KS"], table="7S 7H JK", profile=GJ).draw()
+    swapped = state.swap_joker("7C", 0)
+    assert swapped.owners[0] == (-1, -1, 0)
+
+
+def test_g12_legal_moves_list_every_suit_a_group_joker_stands_for() -> None:
+    """G12: legal_moves lists the exchange of a group's joker for each suit the group lacks."""
+    state = start(["7C 7D 5S 5D 2C", "KS"], table="7S 7H JK", profile=GJ).draw()
+    moves = set(state.legal_moves())
+    assert {SwapJoker("7C", 0), SwapJoker("7D", 0)} <= moves
+
+
+def test_g12_a_joker_exchange_is_a_way_to_end_the_turn() -> None:
+    """G5, G12: a lay-off leaving only the taken card is legal when an exchange frees it."""
+    table = "7S 7H 7D JK | 3H 4H 5H | 9S 9H 9C"
+    state = start(["9D", "KS"], table=table, pile="2D 7C", profile=GJ).draw("discard")
+    after = state.lay_off("9D", 2)  # 7C is locked (G5), but it can replace the joker
+    assert after.hands[0] == m.parse_cards("7C")
+    final = after.swap_joker("7C", 0).lay_off("JK", 1)
+    assert final.result is not None and final.result.winners == (0,)
+
+
+def test_g12_legal_moves_list_the_lay_off_an_exchange_makes_possible() -> None:
+    """G5, G12: legal_moves lists the lay-off whose turn ends only through a joker exchange."""
+    table = "7S 7H 7D JK | 3H 4H 5H | 9S 9H 9C"
+    state = start(["9D", "KS"], table=table, pile="2D 7C", profile=GJ).draw("discard")
+    assert LayOff("9D", 2) in state.legal_moves()
+
+
 def test_g12_no_swap_without_the_variant() -> None:
     """The base game has no joker exchange."""
     state = start(["8H 2C", "KS"]).draw()
@@ -384,6 +436,153 @@ def test_legal_moves_in_each_phase() -> None:
     assert Discard("10S") in moves
     assert Discard("4D") not in moves
     assert not any(isinstance(x, SwapJoker) for x in moves)
+
+
+def _random_meld(rng: random.Random, pool: Counter[m.Card]) -> list[m.Card] | None:
+    """A group or run of the joker variant, often with jokers, from the cards left in ``pool``."""
+    if rng.random() < 0.5:  # a group: two or three suits of a rank, jokers to 3 or 4 cards
+        rank = rng.randrange(13)
+        suits = rng.sample(range(4), rng.randint(2, 3))
+        meld = [m.Card.from_code(rank * 4 + s) for s in suits]
+        meld += [m.JOKER] * rng.randint(3 - len(meld) if len(meld) < 3 else 0, 4 - len(meld))
+    else:  # a run of 3-5 cards with up to two jokers in it
+        suit, length = rng.randrange(4), rng.randint(3, 5)
+        low = rng.randint(1, 14 - length)
+        meld = [m.Card.from_code((v - 1) * 4 + suit) for v in range(low, low + length)]
+        for i in rng.sample(range(length), rng.randint(0, 2)):
+            meld[i] = m.JOKER
+    need = Counter(meld)
+    if not GJ.is_valid_meld(meld) or any(pool[c] < k for c, k in need.items()):
+        return None
+    pool.subtract(need)
+    return meld
+
+
+def _tempting_hand(
+    rng: random.Random, pool: Counter[m.Card], table: list[list[m.Card]]
+) -> list[m.Card]:
+    """A small hand rich in cards that replace the table's jokers or extend its melds."""
+    wanted: list[m.Card] = []
+    for meld in table:
+        wanted += m.meld_extensions(tuple(meld), GJ)
+        result = GJ.classify_meld(meld)
+        wanted += [r for c, r in zip(meld, result.resolved, strict=True) if c == m.JOKER]
+        if result.kind is m.MeldKind.GROUP:
+            rank = result.resolved[0].code & ~3
+            wanted += [m.Card.from_code(rank + s) for s in range(4)]
+    hand: list[m.Card] = []
+    for _ in range(rng.randint(1, 6)):
+        choices = wanted if wanted and rng.random() < 0.6 else list(pool.elements())
+        card = rng.choice(choices)
+        if pool[card] > 0:
+            pool[card] -= 1
+            hand.append(card)
+    return hand
+
+
+def _meld_phase_state(seed: int) -> m.GameState:
+    """A random Galician-with-jokers position in player 0's meld phase (G4, G5, G12)."""
+    rng = random.Random(seed)
+    pool: Counter[m.Card] = Counter(GJ.deck())
+    table = [meld for _ in range(rng.randint(1, 4)) if (meld := _random_meld(rng, pool))]
+    hand = _tempting_hand(rng, pool, table)
+    pile = _tempting_hand(rng, pool, table) or [_take(rng, pool)]
+    if pool[pile[-1]] and rng.random() < 0.5:
+        pool[pile[-1]] -= 1
+        hand.append(pile[-1])  # the other copy of the card to be taken (G5)
+    other = [_take(rng, pool) for _ in range(rng.randint(1, 3))]
+    state = m.deal(GJ, hands=[hand, other], table=table, discard_pile=pile, seed=seed)
+    return state.draw("discard" if rng.random() < 0.7 else "stock")
+
+
+def _take(rng: random.Random, pool: Counter[m.Card]) -> m.Card:
+    """A random card of ``pool``, taken out of it."""
+    card = rng.choice(list(pool.elements()))
+    pool[card] -= 1
+    return card
+
+
+def _by_brute_force(state: m.GameState) -> set[m.Move]:
+    """Every candidate move that `apply` accepts: any cards of the hand, any meld, any card."""
+    hand, melds = state.hands[state.current_player], range(len(state.table))
+    distinct = sorted(set(hand), key=lambda c: c.code)
+    candidates: list[m.Move] = [Draw(), Draw("discard")]
+    for size in range(1, len(hand) + 1):
+        candidates += {LayDown(cards) for cards in combinations(hand, size)}
+    for card in distinct:
+        candidates += [LayOff(card, i) for i in melds] + [SwapJoker(card, i) for i in melds]
+        candidates.append(Discard(card))
+    legal = set()
+    for move in candidates:
+        try:
+            state.apply(move)
+        except IllegalMoveError:
+            continue
+        legal.add(move)
+    return legal
+
+
+def _turn_can_end(state: m.GameState, seen: dict[m.GameState, bool]) -> bool:
+    """Whether some sequence of listed moves ends the turn: a discard, or going out (G4, G6)."""
+    if state.is_over or state.phase != "meld":
+        return True
+    if state not in seen:
+        seen[state] = False  # a position met again on the same path ends nothing new
+        seen[state] = any(_turn_can_end(state.apply(x), seen) for x in state.legal_moves())
+    return seen[state]
+
+
+def _stands_for(meld: tuple[m.Card, ...], card: m.Card) -> bool:
+    """G12 as written: a run's joker stands for its place's card, a group's for a suit it lacks."""
+    result = GJ.classify_meld(meld)
+    if card == m.JOKER or m.JOKER not in meld:
+        return False
+    if result.kind is m.MeldKind.GROUP:
+        suits = {c.suit for c in meld if c != m.JOKER}
+        return card.rank == result.resolved[0].rank and card.suit not in suits
+    return any(c == m.JOKER and r == card for c, r in zip(meld, result.resolved, strict=True))
+
+
+@given(st.integers(0, 2**32 - 1))
+def test_g12_an_exchange_is_refused_only_for_a_card_no_joker_stands_for(seed: int) -> None:
+    """G12: every exchange of a joker for a card it stands for is legal or refused for G5/G12."""
+    state = _meld_phase_state(seed)
+    for i, meld in enumerate(state.table):
+        for card in set(state.hands[0]):
+            try:
+                state.apply(SwapJoker(card, i))
+            except IllegalMoveError as err:
+                if _stands_for(meld, card):  # only because the joker could not then be melded
+                    assert "the joker could not be used in a meld this turn" in str(err)
+                continue
+            assert _stands_for(meld, card)
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(0, 4))
+def test_g12_every_listed_move_leaves_a_way_to_end_the_turn(seed: int, steps: int) -> None:
+    """G4-G6, G12: after any listed move the turn can still be ended, through listed moves."""
+    state = _meld_phase_state(seed)
+    rng = random.Random(seed)
+    for _ in range(steps + 1):
+        assert _turn_can_end(state, {})
+        listed = state.legal_moves()
+        if state.is_over or state.phase != "meld":
+            break
+        state = state.apply(rng.choice(listed))
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(0, 4))
+def test_g12_legal_moves_are_exactly_the_moves_apply_accepts(seed: int, steps: int) -> None:
+    """G4-G6, G12: in the joker variant every listed move is legal and every legal move listed."""
+    state = _meld_phase_state(seed)
+    rng = random.Random(seed)
+    for _ in range(steps + 1):
+        listed = state.legal_moves()
+        assert len(listed) == len(set(listed)), "no move is listed twice"
+        assert set(listed) == _by_brute_force(state)
+        if state.is_over or state.phase != "meld" or not listed:
+            break
+        state = state.apply(rng.choice(listed))
 
 
 def test_galician_state_round_trips() -> None:

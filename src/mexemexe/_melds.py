@@ -93,6 +93,28 @@ class MeldRules:
     finder_cache: dict[tuple[int, ...], tuple[tuple[Card, ...], ...]] = attrs.field(
         factory=dict, eq=False, hash=False, repr=False
     )
+    #: The settings a meld's lay-off extensions depend on, as a plain value: the
+    #: key of what tables memoize per rules (`table_extensions`). A value, not the
+    #: rules object's ``id()``, which a later profile may reuse once this one is
+    #: collected, and which would keep these caches alive from a table's memo.
+    memo_key: tuple[bool, bool, bool, int, int, int, int] = attrs.field(
+        init=False,
+        default=attrs.Factory(
+            lambda self: (
+                self.ace_high,
+                self.jokers_in_runs,
+                self.jokers_in_groups,
+                self.max_jokers,
+                self.min_run,
+                self.min_group,
+                self.max_group,
+            ),
+            takes_self=True,
+        ),
+        eq=False,
+        hash=False,
+        repr=False,
+    )
 
     def clear_caches(self) -> None:
         """Forget every remembered verdict, extension and meld search (for cold timings)."""
@@ -646,7 +668,7 @@ def table_extensions(table: Table, profile: Profile) -> tuple[frozenset[Card], .
     A table made by `Table._with_meld` from one whose extensions are known
     works out only the meld that changed.
     """
-    key = ("extensions", id(profile._meld_rules))
+    key = ("extensions", profile._meld_rules.memo_key)
     memo = table._memo
     found: tuple[frozenset[Card], ...] | None = memo.get(key)
     if found is None:
@@ -667,7 +689,7 @@ def remember_extensions(
 
     ``extensions[i]`` must be ``meld_extensions(table.melds[i], profile)``.
     """
-    table._memo[("extensions", id(profile._meld_rules))] = extensions
+    table._memo[("extensions", profile._meld_rules.memo_key)] = extensions
 
 
 def _fits(values: list[int], n: int, wlo: int, whi: int) -> bool:

@@ -279,19 +279,36 @@ class GameState:
 
         return self.apply(Draw(source), player=player)
 
-    def propose(self, table: TableLike) -> Proposal:
+    def propose(self, table: TableLike, *, player: int | None = None) -> Proposal:
         """Check a proposed new table without changing anything (B6-B8, R3-R4).
+
+        Only the player whose turn it is may ask, as only they may `play`: the
+        answer speaks of that player's hand (the cards it lacks), so it is
+        theirs to see. What it says depends only on the proposal, the table,
+        that hand and public state (whose turn, who has opened, whether the
+        round is over), never on the other hands or the stock: a prober learns
+        nothing it could not see. ``player=None`` trusts the caller to be the
+        current player, as `play` does; a server passes ``player``.
 
         Args:
             table: The whole new table (a `Table`, notation, or sequences of cards).
+            player: If given, who proposes; anyone but the current player is refused.
 
         Returns:
             A `Proposal`, truthy iff ``play(table)`` would be legal, with every reason if not.
 
         Raises:
+            IllegalMoveError: If ``player`` is given and it is not their turn (B3, R4,
+                G4), the same error `play` raises.
             NotationError: If ``table`` is text that is not valid notation.
+            TypeError: If ``table`` is neither text, a `Table` nor a sequence of melds.
         """
-        proposal: Proposal = _engine(self.profile).propose(self, Table.coerce(table))
+        # Read the table first, then check the turn: the order `play` has, so
+        # the two refuse the same input with the same error.
+        proposed = Table.coerce(table)
+        if player is not None:
+            self._check_turn(player)
+        proposal: Proposal = _engine(self.profile).propose(self, proposed)
         return proposal
 
     def play(self, table: TableLike, *, player: int | None = None) -> GameState:

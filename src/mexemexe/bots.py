@@ -198,7 +198,9 @@ def _extension_index(table: Table, profile: Profile) -> list[int]:
     the other table's index is updated for that meld only.
     """
     memo = table._memo
-    key = ("extension_index", id(profile._meld_rules))
+    # Keyed by the rules' settings (as `table_extensions`), never by an id(): a
+    # table outlives profiles, and a collected profile's id comes back.
+    key = ("extension_index", profile._meld_rules.memo_key)
     index: list[int] | None = memo.get(key)
     if index is None:
         extensions = table_extensions(table, profile)

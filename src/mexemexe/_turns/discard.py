@@ -6,7 +6,8 @@ A turn goes, in this order (G4):
 2. **meld**: lay down new melds from the hand (`LayDown`) and lay off cards
    onto anyone's melds (`LayOff`), as often as wanted; in the joker variant,
    exchange a table joker for the natural card it stands for (`SwapJoker`,
-   G12) — that joker must be melded before the turn ends;
+   G12: a run's joker stands for the card its place fixes, a group's for any
+   suit the group lacks) — that joker must be melded before the turn ends;
 3. **discard** one card, which ends the turn (G4). A card just taken from the
    discard pile may not be discarded in the same turn, unless the player
    also held the other copy (G5).
@@ -29,13 +30,13 @@ from typing import TYPE_CHECKING, Any
 from .._cards import CODE, JOKER, Card
 from .._errors import IllegalMoveError, Problem
 from .._meld_finder import find_melds
-from .._melds import classify_meld, meld_extensions
+from .._melds import MeldKind, MeldResult, classify_meld, meld_extensions
 from .._moves import Discard, Draw, LayDown, LayOff, Move, Play, SwapJoker
 from .._multiset import card_inserted, card_without, cards_without
 from .._outcomes import Outcome, Proposal, build_outcome
 from .._scoring import round_result
 from .._state import successor
-from .._table import Table
+from .._table import Meld, Table
 
 if TYPE_CHECKING:
     from .._outcomes import EndReason
@@ -81,6 +82,38 @@ def _stock_draw(state: GameState) -> str:
     return "end" if not state.discard_pile else "impossible"
 
 
+def exchange(meld: Meld, card: Card, profile: Profile) -> tuple[int, MeldResult] | None:
+    """Where natural ``card`` may take the place of a joker of ``meld`` (G12), and the meld after.
+
+    A joker in a run stands for the one card its place fixes; a joker in a
+    group stands for any suit the group lacks (``7S 7H JK``: ``7D`` or
+    ``7C``), so a card of the group's rank in a suit none of its naturals
+    has takes the first joker's place (a group's jokers are alike).
+
+    Returns:
+        The index in ``meld`` of the joker replaced and the verdict on the
+        meld with ``card`` in its place (valid), or ``None`` if ``card`` may
+        replace none of its jokers.
+    """
+    if card == JOKER or JOKER not in meld:
+        return None
+    result = classify_meld(meld, profile)
+    position: int | None = None
+    if result.kind is MeldKind.GROUP:
+        rank = result.resolved[0].rank
+        if card.rank == rank and all(c.suit != card.suit for c in meld):
+            position = meld.index(JOKER)
+    elif result.kind is MeldKind.RUN:
+        pairs = enumerate(zip(meld, result.resolved, strict=True))
+        position = next((i for i, (c, r) in pairs if c == JOKER and r == card), None)
+    if position is None:
+        return None
+    swapped = classify_meld(_replace(meld, position, card), profile)
+    # A natural in a joker's stead keeps a valid meld valid; checked all the same,
+    # so an exchange can never leave an invalid meld on the table.
+    return (position, swapped) if swapped.kind is not None else None
+
+
 def can_finish(
     hand: tuple[Card, ...], table: Table, owed: int, taken: Card | None, profile: Profile
 ) -> bool:
@@ -88,7 +121,8 @@ def can_finish(
 
     It ends with a discard, which needs every owed table joker melded (G12)
     and a card other than the one locked by G5, or by melding the whole hand.
-    Searches melds and lay-offs only when the quick answers fail.
+    Searches melds, lay-offs and joker exchanges (G12: an exchange can free a
+    hand of the card it may not discard) only when the quick answers fail.
     """
     if not hand or (
         (owed <= 0 or JOKER not in hand) and (taken is None or any(c != taken for c in hand))
@@ -131,6 +165,22 @@ def _finish(
         if _finish(rest, (*melds, new), owed - new.count(JOKER), taken, profile, seen):
             seen[key] = True
             return True
+    if profile.joker_swap:
+        # Each exchange puts one more of the hand's naturals on the table, so
+        # the search ends: the hand never grows, and its naturals only shrink.
+        for i, meld in enumerate(melds):
+            if JOKER not in meld:
+                continue
+            for card in dict.fromkeys(hand):
+                found = exchange(meld, card, profile)
+                if found is None:
+                    continue
+                rest = card_without(hand, card)
+                assert rest is not None
+                swapped = _replace(melds, i, found[1].canonical)
+                if _finish(card_inserted(rest, JOKER), swapped, owed + 1, taken, profile, seen):
+                    seen[key] = True
+                    return True
     return False
 
 
@@ -339,35 +389,27 @@ def _swap(state: GameState, move: SwapJoker) -> GameState:
     rest = cards_without(state.hand, (card,))
     if rest is None:
         raise _illegal(state, f"cannot {move}", f"{card} is not in the hand")
-    meld = state.table.melds[index]
-    result = classify_meld(meld, profile)
-    position = (
-        next(
-            (
-                i
-                for i, (c, r) in enumerate(zip(meld, result.resolved, strict=True))
-                if c == JOKER and r == card
-            ),
-            None,
-        )
-        if result.kind is not None
-        else None
-    )
-    if position is None:
+    found = exchange(state.table.melds[index], card, profile)
+    if found is None:
         raise _illegal(
-            state, f"cannot {move}", f"meld {index} has no joker standing for {card}", "jokers"
+            state,
+            f"cannot {move}",
+            f"meld {index} has no joker standing for {card} (a run's joker stands for the "
+            "card its place fixes, a group's for a suit the group lacks)",
+            "jokers",
         )
-    new_meld = _replace(meld, position, card)
-    hand = tuple(sorted((*rest, JOKER), key=CODE))
-    table = state.table._with_meld(index, new_meld)
+    position, swapped = found
+    hand = card_inserted(rest, JOKER)
+    table = state.table._with_meld(index, swapped.canonical)
     if not can_finish(hand, table, state.jokers_owed + 1, state.taken, profile):
         raise _illegal(
             state, f"cannot {move}", "the joker could not be used in a meld this turn", "jokers"
         )
+    owners = _replace(state.owners[index], position, player)
     return state._successor(
         hands=_replace(state.hands, player, hand),
         table=table,
-        owners=_replace(state.owners, index, _replace(state.owners[index], position, player)),
+        owners=_replace(state.owners, index, tuple(owners[i] for i in swapped.order)),
         jokers_owed=state.jokers_owed + 1,
         last=Outcome(player, move, placed=(card,)),
     )
@@ -474,12 +516,10 @@ def legal_moves(view: PlayerView, *, best: bool = True) -> tuple[Move, ...]:
     )
     if profile.joker_swap:
         for i, meld in enumerate(view.table.melds):
-            if JOKER not in meld:
-                continue
-            result = classify_meld(meld, profile)
-            for c, r in zip(meld, result.resolved, strict=True):
-                if c == JOKER and r in hand:
-                    candidates.append(SwapJoker(r, i))
+            if JOKER in meld:
+                candidates.extend(
+                    SwapJoker(card, i) for card in distinct if exchange(meld, card, profile)
+                )
     if not view.jokers_owed:
         candidates.extend(Discard(card) for card in distinct if card != view.taken)
     if view.jokers_owed or profile.joker_swap or view.taken is not None:
@@ -506,15 +546,13 @@ def _leaves_a_way_on(view: PlayerView, move: Move) -> bool:
     hand, table = view.hand, view.table
     owed = view.jokers_owed
     if isinstance(move, SwapJoker):
-        meld = table.melds[move.meld_index]
-        result = classify_meld(meld, profile)
-        pairs = enumerate(zip(meld, result.resolved, strict=True))
-        position = next(i for i, (c, r) in pairs if c == JOKER and r == move.card)
-        rest = cards_without(hand, (move.card,))
+        found = exchange(table.melds[move.meld_index], move.card, profile)
+        assert found is not None
+        rest = card_without(hand, move.card)
         assert rest is not None
-        swapped = _replace(meld, position, move.card)
+        swapped = found[1].canonical
         new_table = Table._trusted(_replace(table.melds, move.meld_index, swapped))
-        return can_finish((*rest, JOKER), new_table, owed + 1, view.taken, profile)
+        return can_finish(card_inserted(rest, JOKER), new_table, owed + 1, view.taken, profile)
     if isinstance(move, LayDown):
         rest = cards_without(hand, move.cards)
         assert rest is not None
