@@ -159,3 +159,11 @@ def test_largest_meld_is_the_first_meld_found(profile: m.Profile, hand: tuple[m.
     expected = found[0] if found else None
     assert searched == expected
     assert _meld_finder.largest_meld(hand, profile) == expected  # now from the cache
+
+
+def test_run_values_cache_is_bounded_by_the_settings_not_the_joker_count() -> None:
+    """Any joker count past the minimum run shares one cache entry (the cache stays bounded)."""
+    before = set(_meld_finder._RUN_VALUES)
+    for jokers in range(3, 400):
+        assert _meld_finder._run_values(0b101, jokers, 13, 3) == 0b101
+    assert len(set(_meld_finder._RUN_VALUES) - before) <= 1

@@ -213,6 +213,9 @@ def _run_values(mask: int, jokers: int, top: int, min_run: int) -> int:
     leaves the runs unchanged and lets `_suit_runs` answer more hands from
     its cache. Remembered by mask, per setting, in `_RUN_VALUES`.
     """
+    # Past ``min_run`` jokers every window is covered alike, so clamping keeps
+    # the answers and bounds the cache by the settings, not by a caller's count.
+    jokers = min(jokers, min_run)
     known = _RUN_VALUES.get((jokers, top, min_run))
     if known is None:
         known = _RUN_VALUES[jokers, top, min_run] = [-1] * (1 << 13)
