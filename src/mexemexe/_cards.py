@@ -8,7 +8,10 @@ copies are interchangeable for every rule, so they are *equal* values here:
 from __future__ import annotations
 
 import enum
+import itertools
 import operator
+import re
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -49,12 +52,21 @@ class Rank(enum.IntEnum):
     def parse(cls, text: str) -> Rank:
         """Parse a rank symbol (``"A"``, ``"10"``, ``"T"``, ``"q"`` …).
 
+        Letters are read in either ASCII case; surrounding spaces are ignored.
+        The cost is linear in the length of ``text``.
+
         Raises:
-            NotationError: If ``text`` is not a rank symbol.
+            NotationError: If ``text`` is not a rank symbol; the error points at
+                the first character outside the notation, if any (RULES.md §0).
+            TypeError: If ``text`` is not a string.
         """
-        rank = _RANK_ALIASES.get(text.strip().upper())
+        if not isinstance(text, str):
+            raise TypeError(f"a rank is written as text like 'Q', not {type(text).__name__}")
+        rank = _RANK_SPELLINGS.get(text)
         if rank is None:
-            raise NotationError(text, text, 0, "unknown rank (expected A, 2-10, T, J, Q or K)")
+            rank = _RANK_SPELLINGS.get(text.strip(" "))
+            if rank is None:
+                raise single_token_error(text, "unknown rank (expected A, 2-10, T, J, Q or K)")
         return rank
 
 
@@ -90,15 +102,21 @@ class Suit(enum.Enum):
     def parse(cls, text: str) -> Suit:
         """Parse a suit letter or symbol (``"H"``, ``"h"``, ``"♥"``, ``"♡"``).
 
+        Letters are read in either ASCII case; surrounding spaces are ignored.
+        The cost is linear in the length of ``text``.
+
         Raises:
-            NotationError: If ``text`` is not a suit.
+            NotationError: If ``text`` is not a suit; the error points at the
+                first character outside the notation, if any (RULES.md §0).
             TypeError: If ``text`` is not a string.
         """
         if not isinstance(text, str):
             raise TypeError(f"a suit is written as text like 'H', not {type(text).__name__}")
-        suit = _SUIT_ALIASES.get(text.strip().upper())
+        suit = _SUIT_SPELLINGS.get(text)
         if suit is None:
-            raise NotationError(text, text, 0, "unknown suit (expected S, H, D, C or ♠♥♦♣)")
+            suit = _SUIT_SPELLINGS.get(text.strip(" "))
+            if suit is None:
+                raise single_token_error(text, "unknown suit (expected S, H, D, C or ♠♥♦♣)")
         return suit
 
 
@@ -116,7 +134,7 @@ for _suit in Suit:
 for _white, _letter in zip("♤♡♢♧", "SHDC", strict=True):
     _SUIT_ALIASES[_white] = Suit(_letter)
 
-#: Spellings of the joker accepted on input (compared upper-cased).
+#: Spellings of the joker accepted on input (in upper case; any ASCII case is read).
 JOKER_ALIASES = ("JK", "*", "JOKER", "🃏")
 
 #: ``Card.code`` of the joker; naturals are 0 … 51.
@@ -173,21 +191,23 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Parse one card in the notation of RULES.md §0.
 
-        Rank then suit (``"7H"``, ``"10S"``, ``"TS"``, ``"q♦"``), case-insensitive,
-        unicode suits accepted; the joker is ``"JK"``, ``"*"``, ``"JOKER"`` or ``"🃏"``.
+        Rank then suit (``"7H"``, ``"10S"``, ``"TS"``, ``"q♦"``), letters in
+        either ASCII case, unicode suits accepted; the joker is ``"JK"``,
+        ``"*"``, ``"JOKER"`` or ``"🃏"``. Surrounding spaces are ignored. The
+        cost is linear in the length of ``text``.
 
         Raises:
-            NotationError: If ``text`` is not exactly one card; the message says why.
+            NotationError: If ``text`` is not exactly one card; the message says
+                why, and a character outside the notation is named and located.
             TypeError: If ``text`` is not a string.
         """
         if not isinstance(text, str):
             raise TypeError(f"a card is written as text like '7H', not {type(text).__name__}")
-        token = text.strip()
-        card = _TOKENS.get(token.upper())
+        card = _TOKENS.get(text)
         if card is None:
-            raise NotationError(
-                text, token, text.find(token) if token else 0, card_token_problem(token)
-            )
+            card = _TOKENS.get(text.strip(" "))
+            if card is None:
+                raise single_token_error(text, None)
         return card
 
     @classmethod
@@ -284,30 +304,158 @@ _BY_CODE: tuple[Card, ...] = tuple(
 #: The joker (all jokers are alike, RULES.md §0).
 JOKER: Card = _BY_CODE[JOKER_CODE]
 
-#: Every accepted upper-cased spelling of a single card.
+
+def _ascii_cases(spelling: str) -> set[str]:
+    """Every spelling of ``spelling`` with its ASCII letters in either case.
+
+    Case-insensitivity is ASCII only: ``str.upper`` would also fold ``"ſ"``
+    to ``"S"`` or ``"ı"`` to ``"I"``, letting text outside the notation read
+    as a card. Listing the ASCII variants makes every lookup an exact one.
+    """
+    options = [(c, c.lower()) if c.isascii() and c.isalpha() else (c,) for c in spelling]
+    return {"".join(chars) for chars in itertools.product(*options)}
+
+
+#: Every accepted spelling of a rank, a suit and a single card, exactly as written.
+_RANK_SPELLINGS: dict[str, Rank] = {
+    variant: rank for sym, rank in _RANK_ALIASES.items() for variant in _ascii_cases(sym)
+}
+_SUIT_SPELLINGS: dict[str, Suit] = {
+    variant: suit for sym, suit in _SUIT_ALIASES.items() for variant in _ascii_cases(sym)
+}
 _TOKENS: dict[str, Card] = {}
 for _card in _BY_CODE[:JOKER_CODE]:
-    for _rsym, _rank in _RANK_ALIASES.items():
+    for _rsym, _rank in _RANK_SPELLINGS.items():
         if _rank != _card.rank:
             continue
-        for _ssym, _s in _SUIT_ALIASES.items():
+        for _ssym, _s in _SUIT_SPELLINGS.items():
             if _s == _card.suit:
                 _TOKENS[_rsym + _ssym] = _card
 for _alias in JOKER_ALIASES:
-    _TOKENS[_alias] = JOKER
+    for _variant in _ascii_cases(_alias):
+        _TOKENS[_variant] = JOKER
+
+#: The longest spelling of one card; a longer token is never a near miss.
+_LONGEST_TOKEN = max(map(len, _TOKENS))
+
+#: The characters of a card (RULES.md §0): ASCII letters and digits, the suit
+#: symbols in both styles and the joker's ``*`` and ``🃏``.
+CARD_CHARS = "0-9A-Za-z♠♥♦♣♤♡♢♧*\U0001f0cf"
+
+#: The first character outside the notation: not a card character, nor a
+#: space or comma (between cards), ``|`` or a line feed (between melds); a
+#: carriage return only as part of ``\r\n``. Tabs, other Unicode spaces and
+#: line separators are outside on purpose: ``str.split`` and ``str.strip``
+#: would treat them as separators that ``format_table`` never writes back.
+FOREIGN_CHAR = re.compile(f"[^{CARD_CHARS} ,|\n\r]|\r(?!\n)")
+# The same search in two steps: a character class alone is scanned several
+# times faster than with the look-ahead alternative, and a carriage return
+# is looked for only in text that has one.
+_FOREIGN_BUT_CR = re.compile(f"[^{CARD_CHARS} ,|\n\r]")
+_LONE_CR = re.compile("\r(?!\n)")
+
+
+def find_foreign(text: str, start: int = 0, end: int | None = None) -> int:
+    """The position of the first character of ``text[start:end]`` outside the notation, or -1.
+
+    As ``FOREIGN_CHAR.search``, with ``end`` taken as the end of the text.
+    """
+    stop = len(text) if end is None else end
+    match = _FOREIGN_BUT_CR.search(text, start, stop)
+    before = stop if match is None else match.start()
+    if text.find("\r", start, before) >= 0:
+        lone = _LONE_CR.search(text, start, before)
+        if lone is not None:
+            return lone.start()
+    return -1 if match is None else before
+
+
+def foreign_char_problem(char: str) -> str:
+    """Name a character outside the notation (used in `NotationError` messages)."""
+    code = f"U+{ord(char):04X}"
+    if char == "\r":
+        return f"carriage return ({code}) not followed by a line feed: write line breaks as \\n"
+    name = unicodedata.name(char, "")
+    described = f"{char!r} ({code} {name})" if name else f"{char!r} ({code})"
+    return (
+        f"character {described} is not card notation (§0: letters, digits and ♠♥♦♣; "
+        "spaces or commas between cards; '|' or line breaks between melds)"
+    )
+
+
+#: How much of the text, and of a token, a `NotationError` message quotes.
+_EXCERPT_BEFORE = 30
+_EXCERPT_LENGTH = 80
+_TOKEN_QUOTE = 40
+
+
+def notation_error(text: str, token: str, position: int, reason: str) -> NotationError:
+    """A `NotationError` whose message quotes a bounded excerpt of ``text`` around ``position``.
+
+    The error's ``text`` and ``token`` attributes keep the whole text and
+    token; only the message is bounded, so a megabyte of hostile input does
+    not become a megabyte of log line.
+    """
+    excerpt = text
+    if len(text) > _EXCERPT_LENGTH:
+        start = max(0, min(position - _EXCERPT_BEFORE, len(text) - _EXCERPT_LENGTH))
+        end = start + _EXCERPT_LENGTH
+        excerpt = ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
+    quoted = token if len(token) <= _TOKEN_QUOTE else token[:_TOKEN_QUOTE] + "…"
+    err = NotationError(excerpt, quoted, position, reason)
+    err.text = text
+    err.token = token
+    return err
+
+
+def foreign_char_error(text: str, position: int) -> NotationError:
+    """The error for the character at ``position``, which is outside the notation."""
+    char = text[position]
+    return notation_error(text, char, position, foreign_char_problem(char))
+
+
+def single_token_error(text: str, reason: str | None) -> NotationError:
+    """Why ``text`` (one card, rank or suit between optional spaces) is not one.
+
+    Args:
+        text: The whole text given.
+        reason: The reason to give, or ``None`` to explain it as a card.
+    """
+    bad = find_foreign(text)
+    if bad >= 0:
+        return foreign_char_error(text, bad)
+    start = len(text) - len(text.lstrip(" "))
+    token = text.strip(" ")
+    if reason is None:
+        if "|" in token or "\n" in token:
+            reason = "one card expected: '|' and line breaks separate melds (use parse_table)"
+        elif " " in token or "," in token:
+            reason = "one card expected: spaces and commas separate cards (use parse_cards)"
+        else:
+            reason = card_token_problem(token)
+    return notation_error(text, token, start, reason)
 
 
 #: Sort key giving the `Card` order at C speed: ``sorted(cards, key=CODE)``.
 CODE = operator.attrgetter("code")
 
+#: ASCII-only upper-casing (see `_ascii_cases`).
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
 
 def card_token_problem(token: str) -> str:
-    """Explain why ``token`` is not a card (used in `NotationError` messages)."""
+    """Explain why ``token`` is not a card (used in `NotationError` messages).
+
+    The cost is bounded: a token longer than two cards gets the general
+    explanation without being examined.
+    """
     if not token:
         return "expected a card, found nothing"
-    up = token.upper()
-    if up in _TOKENS:
+    if token in _TOKENS:
         return "valid card"  # pragma: no cover - only called on bad tokens
+    if len(token) > 2 * _LONGEST_TOKEN:
+        return "not a card: expected rank then suit (e.g. 7H, 10S, QD) or a joker (JK)"
+    up = token.translate(_ASCII_UPPER)
     # Split a trailing suit-looking character from the rank part.
     rank_part, suit_part = up[:-1], up[-1:]
     if not rank_part:
@@ -350,7 +498,12 @@ def make_deck(decks: int = 2, jokers: int = 0) -> tuple[Card, ...]:
 
 
 def as_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    """Coerce cards given as `Card` objects, card strings or one notation string."""
+    """Coerce cards given as `Card` objects, card strings or one notation string.
+
+    Raises:
+        NotationError: If a string is not valid notation (as `parse_cards`).
+        TypeError: If an element is neither a `Card` nor a string.
+    """
     if type(cards) is tuple:
         for c in cards:
             if type(c) is not Card:

@@ -15,20 +15,23 @@ state (`GameState.apply`). Text forms:
 ``discard <card>``     `Discard`, ending the turn (G4)
 =====================  ==========================================
 
-`Move.parse` reads them (case-insensitive, extra spaces allowed) and
+`Move.parse` reads them (keywords in either ASCII case, extra spaces and
+surrounding line breaks allowed; the alphabet of RULES.md §0) and
 ``str(move)`` writes them canonically.
 """
 
 from __future__ import annotations
 
+import re
+from itertools import islice
 from typing import Any, ClassVar, Literal
 
 import attrs
 
-from ._cards import CODE, Card, Suit, as_cards
+from ._cards import CODE, Card, Suit, as_cards, find_foreign, foreign_char_error, notation_error
 from ._errors import IllegalMoveError, NotationError, Problem
 from ._notation import format_cards, parse_cards_span
-from ._table import Table
+from ._table import Table, parse_melds_span
 
 __all__ = [
     "Discard",
@@ -64,11 +67,17 @@ class Move:
 
         Raises:
             NotationError: If the text is not a move; the message names the bad part.
+            TypeError: If ``text`` is not a string.
         """
         return parse_move(text)
 
     @classmethod
     def _from_args(cls, text: str, args: str, offset: int) -> Move:
+        """Build the move from ``args``, the text after the keyword.
+
+        ``args`` is ``text[offset:end]``, with the trailing spaces and line
+        breaks of ``text`` left out; errors give positions in ``text``.
+        """
         raise NotImplementedError  # pragma: no cover
 
     def __repr__(self) -> str:
@@ -82,26 +91,59 @@ class Move:
         return str(self)
 
 
+#: A word of a move: what lies between spaces and line breaks.
+_WORD = re.compile(r"[^ \r\n]+")
+
+#: A meld number: ASCII digits only (``"²".isdigit()`` is true, but ``int``
+#: refuses it), and few of them, so ``int`` never meets Python's limit on
+#: the digits it converts and the number stays a sane index.
+MAX_MELD_NUMBER_DIGITS = 6
+_MELD_NUMBER = re.compile(f"[0-9]{{1,{MAX_MELD_NUMBER_DIGITS}}}")
+
+
 def parse_move(text: str) -> Move:
     """Parse a move from its text form; see `Move` for the forms.
+
+    Keywords are read in either ASCII case; spaces and line breaks around the
+    move are ignored. The characters are those of the card notation
+    (RULES.md §0); anything else is an error naming it. The cost is linear in
+    the length of ``text``.
 
     Examples:
         >>> parse_move("PLAY 7h 8h 9h")
         Move.parse('play 7H 8H 9H')
 
     Raises:
-        NotationError: If the text is not a move.
+        NotationError: If the text is not a move; the message names the bad
+            part and its position.
+        TypeError: If ``text`` is not a string.
     """
     if not isinstance(text, str):
         raise TypeError(f"parse_move expects a string, got {type(text).__name__}")
-    stripped = text.lstrip()
-    offset = len(text) - len(stripped)
-    keyword, _, rest = stripped.partition(" ")
+    # Checked once for the whole text, so every later step (lower-casing
+    # keywords, reading digits) only ever sees ASCII and the suit symbols.
+    foreign = find_foreign(text)
+    if foreign >= 0:
+        raise foreign_char_error(text, foreign)
+    end = len(text.rstrip(" \r\n"))
+    first = _WORD.search(text, 0, end)
+    keyword = first.group() if first is not None else ""
     cls = Move._registry.get(keyword.lower())
     if cls is None:
         known = ", ".join(sorted(Move._registry))
-        raise NotationError(text, keyword, offset, f"unknown move (expected one of: {known})")
-    return cls._from_args(text, rest, offset + len(keyword) + 1)
+        position = first.start() if first is not None else end
+        raise notation_error(text, keyword, position, f"unknown move (expected one of: {known})")
+    assert first is not None
+    return cls._from_args(text, text[first.end() : end], first.end())
+
+
+def _words(args: str, offset: int, most: int) -> list[tuple[str, int]]:
+    """The first ``most`` words of ``args`` with their positions in the whole text.
+
+    Only as many words as a move can take (plus one, to report it) are
+    looked at, so a long tail costs nothing.
+    """
+    return [(m.group(), offset + m.start()) for m in islice(_WORD.finditer(args), most)]
 
 
 def _table(value: Any) -> Table:
@@ -109,13 +151,16 @@ def _table(value: Any) -> Table:
 
 
 def _no_args(text: str, args: str, offset: int, keyword: str) -> None:
-    if args.strip():
-        raise NotationError(
-            text,
-            args.strip(),
-            offset + args.find(args.strip()),
-            f"'{keyword}' takes nothing after it",
-        )
+    for word, position in _words(args, offset, 1):
+        raise notation_error(text, word, position, f"'{keyword}' takes nothing after it")
+
+
+def _card_at(text: str, word: str, position: int) -> Card:
+    """``word`` (at ``position`` in ``text``) as a card, errors located in ``text``."""
+    try:
+        return Card.parse(word)
+    except NotationError as err:
+        raise notation_error(text, err.token, position + err.position, err.reason) from None
 
 
 def _meld_index(rule: str) -> Any:
@@ -152,12 +197,15 @@ class Draw(Move):
 
     @classmethod
     def _from_args(cls, text: str, args: str, offset: int) -> Move:
-        word = args.strip().lower()
-        if word in ("", "stock"):
+        words = _words(args, offset, 2)
+        if not words:
             return cls()
-        if word == "discard":
-            return cls("discard")
-        raise NotationError(text, args.strip(), offset, "draw from 'stock' or 'discard'")
+        word, position = words[0]
+        if len(words) > 1 or word.lower() not in ("stock", "discard"):
+            raise notation_error(
+                text, args.strip(" \r\n"), position, "draw from 'stock' or 'discard'"
+            )
+        return cls("stock" if word.lower() == "stock" else "discard")
 
     def __str__(self) -> str:
         return "draw" if self.source == "stock" else "draw discard"
@@ -206,13 +254,10 @@ class Play(Move):
 
     @classmethod
     def _from_args(cls, text: str, args: str, offset: int) -> Move:
-        try:
-            table = Table.parse(args)
-        except NotationError as err:
-            raise NotationError(text, err.token, offset + err.position, err.reason) from None
-        if not table:
-            raise NotationError(text, "", offset, "'play' needs the new table after it")
-        return cls(table)
+        melds = parse_melds_span(text, offset, offset + len(args))
+        if not melds:
+            raise notation_error(text, "", offset, "'play' needs the new table after it")
+        return cls(Table._trusted(melds))
 
     def __str__(self) -> str:
         return f"play {self.table}"
@@ -227,20 +272,23 @@ def _card(value: Any) -> Card:
 
 
 def _card_and_index(text: str, args: str, offset: int, keyword: str) -> tuple[Card, int]:
-    parts = args.split()
-    if len(parts) != 2:
-        raise NotationError(
-            text, args.strip(), offset, f"'{keyword}' takes a card and a meld number"
+    words = _words(args, offset, 3)
+    if len(words) != 2:
+        position = words[0][1] if words else offset
+        raise notation_error(
+            text, args.strip(" \r\n"), position, f"'{keyword}' takes a card and a meld number"
         )
-    try:
-        card = Card.parse(parts[0])
-    except NotationError as err:
-        raise NotationError(text, parts[0], offset + args.find(parts[0]), err.reason) from None
-    if not parts[1].isdigit():
-        raise NotationError(
-            text, parts[1], offset + args.rfind(parts[1]), "a meld number is 0, 1, 2 …"
+    (card_word, card_at), (number, number_at) = words
+    card = _card_at(text, card_word, card_at)
+    if not _MELD_NUMBER.fullmatch(number):
+        foreign = re.search(r"[^0-9]", number)
+        reason = (
+            f"a meld number has at most {MAX_MELD_NUMBER_DIGITS} digits"
+            if foreign is None
+            else "a meld number is 0, 1, 2 … (ASCII digits)"
         )
-    return card, int(parts[1])
+        raise notation_error(text, number, number_at, reason)
+    return card, int(number)
 
 
 @attrs.frozen(repr=False)
@@ -259,9 +307,9 @@ class LayDown(Move):
 
     @classmethod
     def _from_args(cls, text: str, args: str, offset: int) -> Move:
-        cards = parse_cards_span(text, offset) if args.strip() else ()
+        cards = parse_cards_span(text, offset, offset + len(args))
         if not cards:
-            raise NotationError(text, "", offset, "'meld' needs the meld's cards after it")
+            raise notation_error(text, "", offset, "'meld' needs the meld's cards after it")
         return cls(cards)
 
     def __str__(self) -> str:
@@ -337,31 +385,27 @@ class Discard(Move):
 
     @classmethod
     def _from_args(cls, text: str, args: str, offset: int) -> Move:
-        words = args.split()
+        words = _words(args, offset, 4)
         if not words:
-            raise NotationError(text, "", offset, "'discard' needs a card")
-        try:
-            card = Card.parse(words[0])
-        except NotationError as err:
-            raise NotationError(text, words[0], offset + args.find(words[0]), err.reason) from None
+            raise notation_error(text, "", offset, "'discard' needs a card")
+        card = _card_at(text, *words[0])
         suit: Suit | None = None
         announce = False
-        for word in words[1:]:
-            where = offset + args.find(word)
+        for word, where in words[1:]:
             if word.lower() == "announce" and not announce:
                 announce = True
             elif suit is None and not announce:
                 try:
                     suit = Suit.parse(word)
                 except NotationError:
-                    raise NotationError(
+                    raise notation_error(
                         text,
                         word,
                         where,
                         "after the card: a suit to name (S, H, D, C) or 'announce'",
                     ) from None
             else:
-                raise NotationError(text, word, where, "unexpected word after the discard")
+                raise notation_error(text, word, where, "unexpected word after the discard")
         return cls(card, suit, announce)
 
     def __str__(self) -> str:

@@ -3,20 +3,32 @@
 A table is written as melds separated by ``|`` or newlines:
 ``"7H 8H 9H | 7S 7D 7C"``. Whether a table is *valid* depends on the rules, so
 that lives on the profile (`Profile.validate_table`); a `Table` only holds cards.
+
+Parsing and formatting are symmetric: a parsed table never holds an empty
+meld, and `format_table` refuses a `Table` built with one (an empty meld has
+no notation), so ``parse_table(format_table(t)) == t`` whenever
+``format_table(t)`` returns.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import chain
+from itertools import chain, filterfalse, islice
 from typing import Any, SupportsIndex, overload
 
 import attrs
 
-from ._cards import Card, as_cards
+from ._cards import _TOKENS, Card, as_cards, find_foreign, notation_error
 from ._errors import NotationError
-from ._notation import format_cards, parse_cards_span
+from ._notation import (
+    bad_token_error,
+    check_max_cards,
+    format_cards,
+    token_start,
+    too_many_cards_error,
+)
 
 __all__ = ["Meld", "Table", "TableLike", "format_table", "parse_table"]
 
@@ -33,10 +45,23 @@ def _to_melds(value: Any) -> tuple[Meld, ...]:
         return value.melds
     if isinstance(value, str):
         return parse_table(value).melds
-    melds: list[Meld] = []
-    for meld in value:
-        melds.append(as_cards(meld))
-    return tuple(melds)
+    # An empty meld is kept: the profile's validation reports it as a
+    # problem of the proposed table. It has no notation, so `format_table`
+    # refuses such a table rather than write text that reads back otherwise.
+    return tuple(as_cards(meld) for meld in value)
+
+
+def _empty_meld_error(melds: Sequence[Meld]) -> NotationError:
+    """The error for a table given with an empty meld, quoting the text it would have."""
+    written = [format_cards(meld) for meld in melds]
+    empty = written.index("")
+    position = sum(len(w) + len(" | ") for w in written[:empty])
+    return notation_error(
+        " | ".join(written),
+        "",
+        position,
+        "a meld holds at least one card: an empty meld has no notation",
+    )
 
 
 @attrs.frozen(repr=False)
@@ -62,13 +87,15 @@ class Table(Sequence[Meld]):
     _memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, hash=False, repr=False)
 
     @classmethod
-    def parse(cls, text: str) -> Table:
+    def parse(cls, text: str, *, max_cards: int | None = None) -> Table:
         """Parse table notation; same as `parse_table`.
 
         Raises:
             NotationError: As `parse_table`.
+            TypeError: As `parse_table`.
+            ValueError: As `parse_table`.
         """
-        return parse_table(text)
+        return parse_table(text, max_cards=max_cards)
 
     @classmethod
     def _trusted(cls, melds: tuple[Meld, ...]) -> Table:
@@ -117,7 +144,7 @@ class Table(Sequence[Meld]):
         """Return ``table`` as a `Table`: accepts a `Table`, notation text or a sequence of melds.
 
         Raises:
-            NotationError: If text in it is not valid notation.
+            NotationError: If text in it is not valid notation, or a meld is empty.
             TypeError: If an element is neither a card nor a string.
         """
         if isinstance(table, Table):
@@ -170,7 +197,10 @@ class Table(Sequence[Meld]):
         return format_table(self)
 
     def __repr__(self) -> str:
-        return f"Table.parse({format_table(self)!r})"
+        if all(self.melds):
+            return f"Table.parse({format_table(self)!r})"
+        # An empty meld has no notation: still pasteable, as card strings.
+        return f"Table({[tuple(map(str, meld)) for meld in self.melds]!r})"
 
     def _repr_svg_(self) -> str:
         """A picture for Jupyter (see `mexemexe.render.svg`)."""
@@ -183,11 +213,139 @@ class Table(Sequence[Meld]):
         printer.text(repr(self))
 
 
-def parse_table(text: str) -> Table:
-    """Parse a table: melds separated by ``|`` or newlines, cards as in `parse_cards`.
+#: A lexeme of a table: a token (everything between separators), a bar or a
+#: line break. Spaces and commas are skipped; a lone carriage return is a
+#: lexeme of its own, which is not a card and so is reported. Used to
+#: locate errors: on text without foreign characters it gives the lexemes
+#: of the fast split in `parse_melds_span`, in the same order.
+_TABLE_LEXEME = re.compile(r"[^ ,|\r\n]+|\||\r?\n|\r")
+
+#: Each lexeme of a valid table as one character: a card as ``chr(0x100 +
+#: code)``, a separator of melds as ``"|"``. Mapping the lexemes through
+#: this dict and joining them runs at C speed, and the resulting string has
+#: one character per lexeme, so the table's melds are cut out of it with
+#: string methods instead of a Python loop over the text.
+_LEXEME_CODES: dict[str, str] = {token: chr(0x100 + card.code) for token, card in _TOKENS.items()}
+_LEXEME_CODES["|"] = "|"
+_CARD_OF_CODE: dict[str, Card] = {chr(0x100 + card.code): card for card in set(_TOKENS.values())}
+
+#: With ``max_cards``, the table is read lexeme by lexeme; then a run of
+#: separators is one lexeme, so the lexemes read are bounded by the cards read.
+_TABLE_RUN_LEXEME = re.compile(r"[^ ,|\r\n]+|(?:[ ,|]|\r?\n)+|\r")
+#: Two bars with nothing but spaces and commas between them: an empty meld.
+_EMPTY_MELD = re.compile(r"\|[ ,]*\|")
+
+
+class _MeldsOfCodes(dict[str, Meld]):
+    """The meld of each string of card codes, made once per distinct string."""
+
+    def __missing__(self, codes: str) -> Meld:
+        meld = self[codes] = tuple(map(_CARD_OF_CODE.__getitem__, codes))
+        return meld
+
+
+def _lexeme_at(text: str, start: int, end: int, index: int) -> re.Match[str]:
+    """The ``index``-th lexeme of ``text[start:end]`` (to locate an error)."""
+    return next(islice(_TABLE_LEXEME.finditer(text, start, end), index, None))
+
+
+def _empty_meld_at(text: str, position: int) -> NotationError:
+    return notation_error(
+        text,
+        "",
+        position,
+        "empty meld between '|' separators (a meld holds at least one card)",
+    )
+
+
+def parse_melds_span(
+    text: str, start: int = 0, end: int | None = None, *, max_cards: int | None = None
+) -> tuple[Meld, ...]:
+    """Parse the melds of ``text[start:end]``, reporting positions relative to all of ``text``.
+
+    The cost is linear whatever the text: without ``max_cards`` no Python
+    code runs per character or per lexeme; with it, the work is bounded by
+    the cards read. Positions are found again only to report an error.
+
+    Raises:
+        NotationError: As `parse_table`.
+    """
+    stop = len(text) if end is None else end
+    if max_cards is not None:
+        return _parse_melds_lazily(text, start, stop, max_cards)
+    # Find the first problem that needs no card lookup: a character outside
+    # the notation (its whole token is reported) or an empty meld. Before it
+    # the text is only ASCII letters and digits, suit symbols and separators,
+    # so str methods split it into lexemes at C speed; it is still parsed,
+    # to report a bad card there first.
+    foreign = find_foreign(text, start, stop)
+    if foreign < 0:
+        cut = stop
+    elif text[foreign] == "\r":
+        cut = foreign  # a lone carriage return is a lexeme of its own
+    else:
+        cut = token_start(text, start, foreign, " ,|\n")
+    empty = _EMPTY_MELD.search(text, start, cut)
+    if empty is not None:
+        cut = empty.start()
+    # With empty melds ruled out, a line break separates melds as a bar does
+    # ("\r" is whitespace to str.split, and here only ever before "\n").
+    spaced = text[start:cut].replace(",", " ").replace("|", " | ").replace("\n", " | ")
+    lexemes = spaced.split()
+    codes = _LEXEME_CODES
+    try:
+        structure = "".join(map(codes.__getitem__, lexemes))
+    except KeyError:
+        bad = lexemes.index(next(filterfalse(codes.__contains__, lexemes)))
+        where = _lexeme_at(text, start, cut, bad)
+        raise bad_token_error(text, where.start(), where.end()) from None
+    if empty is not None:
+        raise _empty_meld_at(text, empty.start() + 1)
+    if foreign >= 0:
+        token = _TABLE_LEXEME.match(text, cut, stop)
+        assert token is not None
+        raise bad_token_error(text, cut, token.end())
+    melds = _MeldsOfCodes()
+    return tuple(map(melds.__getitem__, filter(None, structure.split("|"))))
+
+
+def _parse_melds_lazily(text: str, start: int, stop: int, max_cards: int) -> tuple[Meld, ...]:
+    """`parse_melds_span` reading no further than the card beyond ``max_cards``."""
+    tokens = _TOKENS
+    melds: list[Meld] = []
+    meld: list[Card] = []
+    count = 0
+    for match in _TABLE_RUN_LEXEME.finditer(text, start, stop):
+        lexeme = match.group()
+        card = tokens.get(lexeme)
+        if card is not None:
+            if count == max_cards:
+                raise too_many_cards_error(text, lexeme, match.start(), max_cards)
+            count += 1
+            meld.append(card)
+        elif lexeme[0] in " ,|\n" or lexeme.startswith("\r\n"):
+            if "|" in lexeme or "\n" in lexeme:
+                empty = _EMPTY_MELD.search(lexeme)
+                if empty is not None:
+                    raise _empty_meld_at(text, match.start() + empty.start() + 1)
+                if meld:
+                    melds.append(tuple(meld))
+                    meld = []
+        else:
+            raise bad_token_error(text, match.start(), match.end())
+    if meld:
+        melds.append(tuple(meld))
+    return tuple(melds)
+
+
+def parse_table(text: str, *, max_cards: int | None = None) -> Table:
+    r"""Parse a table: melds separated by ``|`` or newlines, cards as in `parse_cards`.
 
     Blank lines and a ``|`` at the start or end of a line are ignored; an
-    empty meld between two ``|`` is an error.
+    empty meld between two ``|`` is an error. A line break is ``\n`` or
+    ``\r\n``; any character outside the notation (a tab, a lone ``\r``,
+    ``U+2028`` …) is an error naming it. The cost is linear in the length
+    of ``text``, valid or not.
 
     Examples:
         >>> parse_table("7H 8H 9H | 7S 7D 7C").melds[1]
@@ -195,37 +353,24 @@ def parse_table(text: str) -> Table:
 
     Args:
         text: The table notation. ``""`` is the empty table.
+        max_cards: If given, at most this many cards (over all melds) are
+            read: a server can cap what untrusted text costs. The text after
+            the card beyond the limit is not read at all.
 
     Returns:
         The `Table`, melds and cards in the order written.
 
     Raises:
-        NotationError: If a token is not a card or a meld between bars is
-            empty; the error names the token and its position.
+        NotationError: If a token is not a card, a character is outside the
+            notation, a meld between bars is empty, or there are more than
+            ``max_cards`` cards; the error names the token and its position.
+        TypeError: If ``text`` is not a string or ``max_cards`` not an int.
+        ValueError: If ``max_cards`` is negative.
     """
     if not isinstance(text, str):
         raise TypeError(f"parse_table expects a string, got {type(text).__name__}")
-    melds: list[Meld] = []
-    line_start = 0
-    for line in text.split("\n"):
-        line_end = line_start + len(line)
-        if line.strip():
-            seg_start = line_start
-            pieces = line.split("|")
-            for i, piece in enumerate(pieces):
-                seg_end = seg_start + len(piece)
-                cards = parse_cards_span(text, seg_start, seg_end)
-                if not cards:
-                    # A bar at the start or end of a line is tolerated ("| 7H 8H 9H |").
-                    if 0 < i < len(pieces) - 1:
-                        raise NotationError(
-                            text, "", seg_start, "empty meld between '|' separators"
-                        )
-                else:
-                    melds.append(cards)
-                seg_start = seg_end + 1
-        line_start = line_end + 1
-    return Table(melds)
+    check_max_cards(max_cards)
+    return Table._trusted(parse_melds_span(text, max_cards=max_cards))
 
 
 def format_table(table: TableLike, *, unicode: bool = False, sep: str = " | ") -> str:
@@ -234,10 +379,36 @@ def format_table(table: TableLike, *, unicode: bool = False, sep: str = " | ") -
     Args:
         table: A `Table` or anything `Table.coerce` accepts.
         unicode: Write suits as ``♠♥♦♣``.
-        sep: The separator between melds (``"\n"`` gives one meld per line).
+        sep: The separator between melds (``"\n"`` gives one meld per line):
+            spaces and commas around one ``|`` or line breaks.
 
     Returns:
         Text that `parse_table` reads back to an equal table.
+
+    Raises:
+        NotationError: If the table has an empty meld (it has no notation:
+            a proposal may hold one, which validation reports), or ``sep``
+            does not separate two melds (the output would not read back as
+            the same table).
+        TypeError: If ``sep`` is not a string.
     """
     melds = Table.coerce(table).melds
+    if sep != " | ":
+        _check_meld_separator(sep)
+    if not all(melds):
+        raise _empty_meld_error(melds)
     return sep.join(format_cards(meld, unicode=unicode) for meld in melds)
+
+
+def _check_meld_separator(sep: str) -> None:
+    if not isinstance(sep, str):
+        raise TypeError(f"sep is a string, not {type(sep).__name__}")
+    # The separator is right when two melds written with it read back as two.
+    try:
+        ok = len(parse_melds_span("AS" + sep + "AS")) == 2
+    except NotationError:
+        ok = False
+    if not ok:
+        raise notation_error(
+            sep, sep, 0, "melds are separated by one '|' or line breaks, with spaces or commas"
+        )
