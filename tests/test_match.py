@@ -7,6 +7,7 @@ import pytest
 
 import mexemexe as m
 from mexemexe import InvalidStateError, Match, RoundResult
+from mexemexe._scoring import _scored
 
 BR = m.get_profile("brazilian")
 RK = m.get_profile("rummikub")
@@ -19,8 +20,13 @@ def play_match(match: Match) -> Match:
     return match
 
 
-def result(scores: tuple[int, ...], winners: tuple[int, ...] = ()) -> RoundResult:
-    return RoundResult("out", winners, tuple(abs(s) for s in scores), scores)
+def result(profile: m.Profile, points: tuple[int, ...], out: int | None = None) -> RoundResult:
+    """The result the profile scores for these hand points (B10, R8): won by ``out``, or by the
+    lowest hands when the stock ended the round (B9, R6)."""
+    reason = (
+        "out" if out is not None else ("blocked" if profile.stock_exhaustion == "pass" else "stock")
+    )
+    return _scored(profile, points, reason, out, 1)
 
 
 def test_b12_a_brazilian_match_has_one_round_per_player() -> None:
@@ -32,7 +38,7 @@ def test_b12_a_brazilian_match_has_one_round_per_player() -> None:
 
 def test_b10_lowest_penalty_total_wins() -> None:
     """B10: totals add each round's hand points; the lowest total wins the match."""
-    match = Match(BR, 2, 0, [result((10, 4)), result((3, 20))], [(0, 1), (0, 1)])
+    match = Match(BR, 2, 0, [result(BR, (10, 4)), result(BR, (3, 20))], [(0, 1), (0, 1)])
     assert match.totals == (13, 24)
     assert match.is_over
     assert match.winners == (0,)
@@ -46,16 +52,16 @@ def test_b12_rounds_are_configurable() -> None:
 
 def test_r9_highest_total_wins() -> None:
     """R9: most points wins the Rummikub-style match."""
-    match = Match(RK, 2, 0, [result((10, -10), (0,)), result((-3, 3), (1,))], [(0, 1), (0, 1)])
+    match = Match(RK, 2, 0, [result(RK, (0, 10), out=0), result(RK, (3, 0), out=1)], [(0, 1)] * 2)
+    assert match.totals == (7, -7)
     assert match.is_over
     assert match.winners == (0,)
 
 
 def test_r9_tie_starts_an_extra_round_among_the_tied_only() -> None:
     """R9: a tie at the end starts an extra round among the tied players only."""
-    match = Match(
-        RK, 3, 4, [result((5, 5, -10), (0,)), result((0, 0, 0)), result((0, 0, 0))], [(0, 1, 2)] * 3
-    )
+    rounds = [result(RK, (2, 2, 10)), result(RK, (0, 0, 0)), result(RK, (0, 0, 0))]
+    match = Match(RK, 3, 4, rounds, [(0, 1, 2)] * 3)
     assert match.totals == (5, 5, -10)
     assert not match.is_over
     assert match.next_seats() == (0, 1)
@@ -69,7 +75,7 @@ def test_r9_tie_starts_an_extra_round_among_the_tied_only() -> None:
 
 def test_tie_without_tie_breaks_is_shared() -> None:
     """Without tie_break_rounds a tied match ends with several winners."""
-    match = Match(BR, 2, 0, [result((5, 5))], [(0, 1)])
+    match = Match(BR, 2, 0, [result(BR, (5, 5))], [(0, 1)])
     match = attrs.evolve(match, profile=attrs.evolve(BR, match_rounds=1))
     assert match.is_over
     assert match.winners == (0, 1)
@@ -140,3 +146,75 @@ def test_play_and_replay_match_point_a_maumau_match_to_its_own_functions() -> No
         m.replay_match(start, [])  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected a Match, got str$"):
         m.replay_match("brazilian", [])  # type: ignore[arg-type]
+
+
+# -- hostile matches and rounds (hardening) ---------------------------------------------
+
+
+def test_record_refuses_a_made_up_result() -> None:
+    """B10: a round whose result has winner 7 of 2 players is refused, not booked as (1000, -1000).
+
+    The state is built the way an engine builds one, skipping the constructor's check.
+    """
+    match = Match.start(RK, players=2, seed=1)
+    final, _ = m.play_round(match.new_round(), [m.SimpleBot()] * 2)
+    assert final.result is not None
+    fake = object.__new__(RoundResult)
+    for name, value in attrs.asdict(final.result, recurse=False).items():
+        object.__setattr__(fake, name, value)
+    object.__setattr__(fake, "winners", (7,))
+    object.__setattr__(fake, "scores", (1000, -1000))
+    with pytest.raises(InvalidStateError, match="winners"):
+        match.record(final._successor(result=fake))
+
+
+def test_record_refuses_a_round_of_another_profile() -> None:
+    """B12: a match records only rounds played by its own profile."""
+    final, _ = m.play_round(m.deal(RK, players=2, seed=1), [m.SimpleBot()] * 2)
+    with pytest.raises(InvalidStateError, match="played by 'rummikub', the match by 'brazilian'"):
+        Match.start(BR, players=2, seed=1).record(final)
+
+
+def test_record_refuses_something_that_is_not_a_state() -> None:
+    """B12: recording anything but a finished GameState is the library's error."""
+    with pytest.raises(InvalidStateError, match="records a finished GameState"):
+        Match.start(BR, players=2, seed=1).record("final")  # type: ignore[arg-type]
+
+
+def test_from_dict_with_bad_seats_is_refused() -> None:
+    """B12: seats outside the match are refused on load (found: IndexError later on .totals)."""
+    data = play_match(Match.start(BR, players=2, seed=3)).to_dict()
+    data["seats"][0] = [0, 5]
+    with pytest.raises(InvalidStateError, match=r"seats\[0\]"):
+        Match.from_dict(data)
+
+
+def test_a_result_inconsistent_with_its_hand_points_is_refused() -> None:
+    """R8: a round's scores are those the profile gives its hand points."""
+    bad = RoundResult("out", (0,), (0, 10), (50, -10))
+    with pytest.raises(InvalidStateError, match=r"results\[0\]: result scores \(50, -10\)"):
+        Match(RK, 2, 0, [bad], [(0, 1)])
+
+
+def test_a_round_after_the_end_of_the_match_is_refused() -> None:
+    """B12: no round is played once the match is over."""
+    rounds = [result(BR, (10, 4))] * 3
+    with pytest.raises(InvalidStateError, match="round 2 was played after the match ended"):
+        Match(BR, 2, 0, rounds, [(0, 1)] * 3)
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("players", 2.0),
+        ("seed", 10**5000),
+        ("seed", "1"),
+    ],
+    ids=["float-players", "huge-seed", "text-seed"],
+)
+def test_from_dict_refuses_numbers_of_the_wrong_kind(key: str, value: object) -> None:
+    """B12: bools, floats, text and huge numbers are InvalidStateError, never coerced."""
+    data = play_match(Match.start(BR, players=2, seed=3)).to_dict()
+    data[key] = value
+    with pytest.raises(InvalidStateError):
+        Match.from_dict(data)

@@ -68,3 +68,77 @@ def test_a_record_with_the_wrong_schema_is_rejected() -> None:
     """The schema tag is checked."""
     with pytest.raises(InvalidStateError, match="unknown record schema"):
         GameRecord.from_dict({"schema": "x", "initial": {}, "moves": []})
+
+
+# -- loading hostile records (hardening) ------------------------------------------------
+
+
+def match_records() -> tuple[m.Match, tuple[GameRecord, ...]]:
+    start = m.Match.start("brazilian", players=2, seed=3)
+    return start, m.play_match(start, [m.SimpleBot()] * 2)[1]
+
+
+def test_play_match_records_carry_their_deal_seed() -> None:
+    """B12: each round record of a match keeps the seed of its deal, through JSON."""
+    _, records = match_records()
+    assert [r.seed for r in records] == [m.round_seed(3, k) for k in range(len(records))]
+    assert GameRecord.from_json(records[0].to_json()).seed == records[0].seed
+
+
+def test_a_record_whose_initial_hands_were_swapped_is_refused_at_load() -> None:
+    """§0, B2: a seeded record must start from its seed's deal, even without replaying it."""
+    _, records = match_records()
+    data = records[0].to_dict()
+    hands = data["initial"]["hands"]
+    hands[0], hands[1] = hands[1], hands[0]
+    with pytest.raises(InvalidStateError, match="not the deal of the record's seed"):
+        GameRecord.from_dict(data, check=False)
+
+
+def test_a_maumau_record_loads_without_importing_maumau_first() -> None:
+    """M1: the record loader finds the state class of a schema tag by itself."""
+    import subprocess
+    import sys
+
+    from mexemexe import maumau
+
+    _, record = m.play_round(maumau.deal(3, seed=2), [maumau.MauMauBot()] * 3)
+    code = (
+        "import sys, mexemexe as m; r = m.GameRecord.from_json(sys.stdin.read()); "
+        "print(type(r.initial).__name__)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=record.to_json(), capture_output=True, text=True
+    )
+    assert out.stdout.strip() == "MauMauState", out.stderr
+
+
+def test_an_unknown_state_schema_is_refused() -> None:
+    """A record's initial state of an unknown game is an InvalidStateError naming the tag."""
+    _, record = played()
+    data = record.to_dict()
+    data["initial"]["schema"] = "mexemexe.chess/1"
+    with pytest.raises(InvalidStateError, match="unknown state schema 'mexemexe.chess/1'"):
+        GameRecord.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "moves", [[{"a": 1}], "draw", [7]], ids=["mapping-move", "text-not-list", "number-move"]
+)
+def test_moves_of_the_wrong_kind_are_refused(moves: object) -> None:
+    """A record's moves are a list of move texts; anything else is an InvalidStateError."""
+    _, record = played()
+    data = record.to_dict()
+    data["moves"] = moves
+    with pytest.raises(InvalidStateError, match="moves"):
+        GameRecord.from_dict(data, check=False)
+
+
+def test_a_record_seed_of_the_wrong_kind_is_refused() -> None:
+    """A record's seed is a bounded integer or absent."""
+    _, records = match_records()
+    for seed in (True, 1.5, 10**5000, "7"):
+        data = records[0].to_dict()
+        data["seed"] = seed
+        with pytest.raises(InvalidStateError, match="seed"):
+            GameRecord.from_dict(data, check=False)

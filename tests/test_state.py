@@ -355,3 +355,218 @@ def test_fields_of_the_wrong_kind_are_invalid_states(
     state = m.deal("galician", players=2, seed=1)
     with pytest.raises(InvalidStateError, match=re.escape(message)):
         attrs.evolve(state, **changes)
+
+
+# -- invariants of a hand-built or loaded state (hardening) --------------------------
+
+
+def galician(name: str = "galician") -> m.GameState:
+    """A Galician state in its meld phase with one meld of player 0 on the table."""
+    for seed in range(50):
+        state = m.deal(name, players=2, seed=seed).draw()
+        for move in state.legal_moves():
+            if isinstance(move, m.LayDown):
+                return state.apply(move)
+    raise AssertionError("no deal with a meld")  # pragma: no cover
+
+
+def test_the_constructor_refuses_an_invalid_table() -> None:
+    """B5: a table that is not valid under the profile is refused by the constructor too."""
+    state = m.deal(BR, players=2, seed=1)
+    hand = state.hands[0]
+    group = [c for c in hand if c.rank == hand[0].rank][:1] * 3  # one card thrice: no meld
+    with pytest.raises(InvalidStateError, match="table is not valid"):
+        m.GameState(BR, hands=[hand[1:], state.hands[1]], table=[group[:1]], stock=state.stock)
+
+
+def test_a_shared_table_state_has_no_discard_pile() -> None:
+    """B11: a Brazilian state with a discard pile is refused, naming the field."""
+    state = m.deal(BR, players=2, seed=1)
+    with pytest.raises(InvalidStateError, match=r"discard_pile=.*has no discard pile \(B6, B11\)"):
+        attrs.evolve(state, stock=state.stock[1:], discard_pile=state.stock[:1])
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"taken": "7H"}, "taken="),
+        ({"laid_this_turn": True}, "laid_this_turn=True"),
+        ({"recycles": 1}, "recycles=1"),
+        ({"owners": [[0, 0, 0]]}, "owners="),
+    ],
+)
+def test_discard_only_fields_are_refused_in_a_shared_table_game(
+    changes: dict[str, object], message: str
+) -> None:
+    """B6, R4: the discard turn's fields keep their resting values in a shared-table round."""
+    with pytest.raises(InvalidStateError, match=re.escape(message)):
+        attrs.evolve(m.deal(RK, players=2, seed=1), **changes)
+
+
+def test_a_galician_table_without_owners_is_refused() -> None:
+    """G4: a discard game's owners are parallel to its melds (found: no owners, IndexError)."""
+    state = galician()
+    with pytest.raises(InvalidStateError, match="owners=.*does not match the table's melds"):
+        attrs.evolve(state, owners=())
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [({"taken": "7H"}, "taken=7H in the draw phase"), ({"passes": 1}, "passes=1")],
+)
+def test_discard_turn_fields_follow_the_phase(changes: dict[str, object], message: str) -> None:
+    """G4, G5: nothing is taken before the draw, and a discard round has no passes."""
+    with pytest.raises(InvalidStateError, match=re.escape(message)):
+        attrs.evolve(m.deal("galician", players=2, seed=1), **changes)
+
+
+def test_recycles_beyond_the_cap_are_refused() -> None:
+    """G8: the recycle count stays within the profile's cap."""
+    with pytest.raises(InvalidStateError, match=r"recycles=4: 'galician' turns .* at most 3"):
+        attrs.evolve(m.deal("galician", players=2, seed=1), recycles=4)
+
+
+def test_jokers_owed_in_a_jokerless_game_is_refused() -> None:
+    """G12: no joker is owed without the joker exchange (found: jokers_owed=1 in a deadlock)."""
+    state = m.deal("galician", players=2, seed=1).draw()
+    with pytest.raises(InvalidStateError, match="jokers_owed=1: 'galician' has no joker exchange"):
+        attrs.evolve(state, jokers_owed=1)
+
+
+def test_jokers_owed_beyond_the_jokers_in_hand_is_refused() -> None:
+    """G12: a player never owes more jokers than the hand holds."""
+    state = m.deal("galician-jokers", players=2, seed=1).draw()
+    held = state.hand.count(m.JOKER)
+    with pytest.raises(InvalidStateError, match=f"holds {held} joker"):
+        attrs.evolve(state, jokers_owed=held + 1)
+
+
+def test_passes_need_an_empty_stock() -> None:
+    """R6: a pass happens only with an empty stock."""
+    with pytest.raises(InvalidStateError, match="passes only with an empty stock"):
+        attrs.evolve(m.deal(RK, players=2, seed=1), passes=1)
+
+
+def final_state(name: str = "brazilian") -> m.GameState:
+    final, _ = m.play_round(m.deal(name, players=2, seed=4), [m.SimpleBot()] * 2)
+    return final
+
+
+def test_a_result_winner_out_of_range_is_refused() -> None:
+    """B9: the result's winners are players of the round."""
+    final = final_state()
+    assert final.result is not None
+    with pytest.raises(InvalidStateError, match=r"winners=\(7,\)"):
+        m.RoundResult("out", (7,), final.result.hand_points, final.result.scores)
+
+
+def test_a_result_with_made_up_scores_is_refused() -> None:
+    """B10: the result's scores are those the profile scores for the final hands."""
+    final = final_state()
+    assert final.result is not None
+    scores = (1000, -1000)
+    fake = m.RoundResult(
+        final.result.reason, final.result.winners, final.result.hand_points, scores
+    )
+    with pytest.raises(InvalidStateError, match=r"result scores \(1000, -1000\)"):
+        attrs.evolve(final, result=fake)
+
+
+def test_a_result_whose_hand_points_differ_from_the_hands_is_refused() -> None:
+    """B10, G9: the result's hand points are those of the final hands."""
+    final = final_state("galician")
+    assert final.result is not None
+    points = tuple(p + 1 for p in final.result.hand_points)
+    fake = m.RoundResult(final.result.reason, final.result.winners, points, final.result.scores)
+    with pytest.raises(InvalidStateError, match="but the hands hold"):
+        attrs.evolve(final, result=fake)
+
+
+def test_a_result_for_a_round_still_in_play_must_say_how_it_ended() -> None:
+    """B9: an 'out' result names a winner whose hand is empty."""
+    state = m.deal(BR, players=2, seed=1)
+    fake = round_result_for(state)
+    with pytest.raises(InvalidStateError, match="went out with cards in hand"):
+        attrs.evolve(state, result=fake)
+
+
+def round_result_for(state: m.GameState) -> m.RoundResult:
+    from mexemexe._scoring import _scored
+
+    points = tuple(state.hand_points(p) for p in range(state.players))
+    return _scored(state.profile, points, "out", 0, 1)
+
+
+def test_the_last_outcome_names_a_player_of_the_round() -> None:
+    """B3: the previous move's player is a player of the round."""
+    state = m.deal(BR, players=2, seed=1).draw()
+    assert state.last is not None
+    with pytest.raises(InvalidStateError, match="last.player 5 is not a player"):
+        attrs.evolve(state, last=attrs.evolve(state.last, player=5))
+
+
+def test_a_hand_of_the_wrong_kind_names_the_field() -> None:
+    """§0: the constructor refuses a hand that is not cards with InvalidStateError naming hands."""
+    state = m.deal(BR, players=2, seed=1)
+    with pytest.raises(InvalidStateError, match="hands"):
+        attrs.evolve(state, hands=[5, 6])
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("turn", 10**40),
+        ("passes", 10**5000),
+        ("opened", [1, 0]),
+        ("laid_this_turn", "no"),
+        ("last", {"player": 0.0, "move": "draw"}),
+        ("last", {"player": 0, "move": "draw", "penalty": "yes"}),
+        ("result", {"reason": "out", "winners": [True], "hand_points": [0, 1], "scores": [1, 0]}),
+    ],
+    ids=[
+        "huge-turn",
+        "5000-digit-passes",
+        "int-flags",
+        "text-flag",
+        "float-player",
+        "text-penalty",
+        "bool-winner",
+    ],
+)
+def test_from_dict_refuses_values_of_the_wrong_kind(key: str, value: object) -> None:
+    """§0: huge numbers, floats, and flags or bools of the wrong kind are InvalidStateError."""
+    data = m.deal(BR, players=2, seed=1).to_dict()
+    data[key] = value
+    with pytest.raises(InvalidStateError):
+        m.GameState.from_dict(data)
+
+
+def test_from_dict_refuses_non_string_keys_and_deep_nesting() -> None:
+    """§0: hostile nested Python data is an InvalidStateError, never RecursionError or TypeError."""
+    data = m.deal(BR, players=2, seed=1).to_dict()
+    deep: list[object] = []
+    for _ in range(100_000):
+        deep = [deep]
+    for key, value in (("hands", deep), ("table", deep), ("last", {1: 2}), ("owners", deep)):
+        tampered = dict(data, **{key: value})
+        with pytest.raises(InvalidStateError):
+            m.GameState.from_dict(tampered)
+
+
+def test_from_json_refuses_deep_nesting_quickly() -> None:
+    """§0: a million '[' is an InvalidStateError at once, not a RecursionError."""
+    import time
+
+    start = time.perf_counter()
+    for text in ("[" * 10**6, '{"hands": ' + "[" * 10**6, '{"a": ' + "[" * 40 + "]" * 40 + "}"):
+        with pytest.raises(InvalidStateError, match="nested"):
+            m.GameState.from_json(text)
+    assert time.perf_counter() - start < 1
+
+
+def test_from_json_refuses_a_number_of_thousands_of_digits() -> None:
+    """§0: a 5,000-digit number is an InvalidStateError, not int conversion's ValueError."""
+    data = m.deal(BR, players=2, seed=1).to_json()
+    for text in (data.replace('"turn": 0', '"turn": ' + "9" * 5000), '{"turn": NaN}'):
+        with pytest.raises(InvalidStateError, match="not a state"):
+            m.GameState.from_json(text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-__all__ = ["kind_problems"]
+__all__ = ["MAX_COUNT", "kind_problems", "quote", "whole_number"]
 
 
 def kind_problems(
@@ -39,26 +39,71 @@ def kind_problems(
     for name in whole:
         field = getattr(value, name)
         if isinstance(field, bool) or not isinstance(field, int):
-            problems.append(f"{name}={field!r}: a whole number")
+            problems.append(f"{name}={quote(field)}: a whole number")
     for name in flags:
         field = getattr(value, name)
         if not isinstance(field, bool):
-            problems.append(f"{name}={field!r}: True or False")
+            problems.append(f"{name}={quote(field)}: True or False")
     for name in text:
         field = getattr(value, name)
         if not isinstance(field, str):
-            problems.append(f"{name}={field!r}: text")
+            problems.append(f"{name}={quote(field)}: text")
     for name, kind in (optional or {}).items():
         field = getattr(value, name)
         if field is None:
             continue
         if kind is int:  # a whole number, and a flag is not one
             if isinstance(field, bool) or not isinstance(field, int):
-                problems.append(f"{name}={field!r}: a whole number or None")
+                problems.append(f"{name}={quote(field)}: a whole number or None")
         elif not isinstance(field, kind):
             names = (
                 kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
             )
             article = "an" if names[0] in "AEIOU" else "a"
-            problems.append(f"{name}={field!r}: {article} {names} or None")
+            problems.append(f"{name}={quote(field)}: {article} {names} or None")
     return problems
+
+
+#: The largest count or index a state stores. Numbers beyond 2**53 lose
+#: precision in the JSON readers of other languages, and no round comes near.
+MAX_COUNT = 2**53
+
+
+def quote(value: Any) -> str:
+    """``repr(value)`` for an error message, safe and short for any hostile input.
+
+    A plain ``repr`` fails on a deeply nested list (RecursionError) and on an
+    integer of more than 4300 digits (ValueError); a long one would flood the
+    message. This one never raises and stays under about 80 characters.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"<an integer of {value.bit_length()} bits>"
+    import reprlib  # on first use: only error messages need it
+
+    short = reprlib.Repr()
+    short.maxlevel, short.maxstring, short.maxother = 3, 40, 40
+    try:
+        return short.repr(value)
+    except (ValueError, RecursionError):  # a huge int nested inside a container
+        return f"<a {type(value).__name__}>"
+
+
+def whole_number(value: Any, what: str, low: int = 0, high: int = MAX_COUNT) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``) from ``low`` to ``high``, for loaders.
+
+    Args:
+        value: The value read from outside (JSON or a caller's dict).
+        what: Its name for the message, e.g. ``"turn"``.
+        low: The smallest value allowed.
+        high: The largest value allowed.
+
+    Raises:
+        InvalidStateError: If ``value`` is not such a number; the message quotes it.
+    """
+    from ._errors import InvalidStateError
+
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidStateError(f"{what}={quote(value)}: expected an integer")
+    if not low <= value <= high:
+        raise InvalidStateError(f"{what}={quote(value)}: expected {low} to {high}")
+    return value

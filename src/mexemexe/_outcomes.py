@@ -8,8 +8,9 @@ from typing import Any, Literal
 import attrs
 
 from ._cards import Card, as_cards
-from ._errors import Problem
+from ._errors import InvalidStateError, Problem
 from ._fastcopy import maker
+from ._kinds import kind_problems, quote, whole_number
 from ._moves import Move, Play, parse_move
 from ._notation import format_cards
 from ._table import Table
@@ -17,6 +18,25 @@ from ._table import Table
 __all__ = ["Outcome", "Proposal", "RoundResult", "build_outcome"]
 
 EndReason = Literal["out", "stock", "blocked", "recycles", "in_progress"]
+#: Every `EndReason`, for checking values read from outside.
+END_REASONS: tuple[str, ...] = ("out", "stock", "blocked", "recycles", "in_progress")
+
+
+def _mapping(data: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(f"{what} is a mapping, got {quote(data)}")
+    return data
+
+
+def _strict(
+    data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], default: Any, what: str
+) -> Any:
+    """``data[key]`` (or ``default``) if it is a ``kind``: loaders never coerce (``bool("no")``)."""
+    value = data.get(key, default)
+    if not isinstance(value, kind):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise InvalidStateError(f"{what}.{key}={quote(value)}: expected a {names}")
+    return value
 
 
 @attrs.frozen(weakref_slot=False)
@@ -41,6 +61,19 @@ class Outcome:
     penalty: bool = False
     note: str = ""
     hidden_draws: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        # The engines build outcomes through `build_outcome`, which skips this;
+        # an outcome built by hand or read from outside is checked here.
+        problems = kind_problems(
+            self, whole=("player", "hidden_draws"), flags=("penalty",), text=("note",)
+        )
+        if not problems and (self.player < 0 or self.hidden_draws < 0):
+            problems.append("player and hidden_draws cannot be negative")
+        if not isinstance(self.move, Move):
+            problems.append(f"move={quote(self.move)}: a Move")
+        if problems:
+            raise InvalidStateError("invalid outcome: " + "; ".join(problems))
 
     def hidden(self) -> Outcome:
         """This outcome as other players see it: the drawn cards' identities removed.
@@ -92,17 +125,21 @@ class Outcome:
         """Rebuild from `to_dict` output.
 
         Raises:
+            InvalidStateError: If a field is missing or of the wrong kind (a
+                number that is not an integer, a flag that is not a bool …).
             NotationError: If a move or card text is invalid.
-            KeyError: If a key is missing (wrapped by `GameState.from_dict`).
         """
+        data = _mapping(data, "an outcome")
+        if "player" not in data or "move" not in data:
+            raise InvalidStateError("an outcome needs 'player' and 'move'")
         return cls(
-            player=int(data["player"]),
-            move=parse_move(data["move"]),
-            drawn=data.get("drawn", ""),
-            placed=data.get("placed", ""),
-            penalty=bool(data.get("penalty", False)),
-            note=str(data.get("note", "")),
-            hidden_draws=int(data.get("hidden_draws", 0)),
+            player=whole_number(data["player"], "last.player"),
+            move=parse_move(_strict(data, "move", str, None, "last")),
+            drawn=_strict(data, "drawn", (str, list), "", "last"),
+            placed=_strict(data, "placed", (str, list), "", "last"),
+            penalty=_strict(data, "penalty", bool, False, "last"),
+            note=_strict(data, "note", str, "", "last"),
+            hidden_draws=whole_number(data.get("hidden_draws", 0), "last.hidden_draws"),
         )
 
 
@@ -163,6 +200,41 @@ class RoundResult:
     scores: tuple[int, ...]
     multiplier: int = 1
 
+    def __attrs_post_init__(self) -> None:
+        problems = self._shape_problems()
+        if problems:
+            raise InvalidStateError("invalid round result: " + "; ".join(problems))
+
+    def _shape_problems(self) -> list[str]:
+        """What is wrong with the result on its own: kinds, lengths and ranges.
+
+        Whether the scores follow from the hands under a profile's scoring is
+        `mexemexe._scoring.result_problems`'s question.
+        """
+        problems = kind_problems(self, whole=("multiplier",), text=("reason",))
+        if problems:
+            return problems
+        if self.reason not in END_REASONS:
+            problems.append(f"reason={quote(self.reason)} is not one of {', '.join(END_REASONS)}")
+        for name in ("winners", "hand_points", "scores"):
+            value = getattr(self, name)
+            if not isinstance(value, tuple) or not all(
+                isinstance(x, int) and not isinstance(x, bool) for x in value
+            ):
+                problems.append(f"{name}={quote(value)}: a tuple of integers")
+        if problems:
+            return problems
+        n = len(self.scores)
+        if len(self.hand_points) != n:
+            problems.append(f"{len(self.hand_points)} hand_points for {n} scores")
+        if any(p < 0 for p in self.hand_points):
+            problems.append(f"hand_points={quote(self.hand_points)} cannot be negative")
+        if any(not 0 <= w < n for w in self.winners) or len(set(self.winners)) != len(self.winners):
+            problems.append(f"winners={quote(self.winners)}: distinct players from 0 to {n - 1}")
+        if self.multiplier < 1:
+            problems.append(f"multiplier={self.multiplier}: at least 1")
+        return problems
+
     @property
     def final(self) -> bool:
         """False for a provisional standing of a round still being played."""
@@ -180,14 +252,33 @@ class RoundResult:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RoundResult:
-        """Rebuild from `to_dict` output."""
-        reason = data["reason"]
-        if reason not in ("out", "stock", "blocked", "recycles", "in_progress"):
-            raise ValueError(f"unknown round end reason {reason!r}")
+        """Rebuild from `to_dict` output.
+
+        Raises:
+            InvalidStateError: If a field is missing or not of its kind (every
+                number an integer, never a bool or a float), or the result is
+                impossible on its own (see `RoundResult`).
+        """
+        data = _mapping(data, "a round result")
+        reason = data.get("reason")
+        if reason not in END_REASONS:
+            raise InvalidStateError(f"unknown round end reason {quote(reason)}")
+
+        def numbers(key: str) -> tuple[int, ...]:
+            value = data.get(key)
+            if not isinstance(value, list):
+                raise InvalidStateError(f"result.{key}={quote(value)}: expected a list")
+            return tuple(whole_number(x, f"result.{key}", -MAX_SCORE, MAX_SCORE) for x in value)
+
         return cls(
             reason=reason,
-            winners=tuple(int(x) for x in data["winners"]),
-            hand_points=tuple(int(x) for x in data["hand_points"]),
-            scores=tuple(int(x) for x in data["scores"]),
-            multiplier=int(data.get("multiplier", 1)),
+            winners=numbers("winners"),
+            hand_points=numbers("hand_points"),
+            scores=numbers("scores"),
+            multiplier=whole_number(data.get("multiplier", 1), "result.multiplier", 1, MAX_SCORE),
         )
+
+
+#: The largest score or hand value read back: far above any deck's points,
+#: small enough that totals stay exact everywhere JSON goes (2**53).
+MAX_SCORE = 2**53

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -10,6 +11,7 @@ import attrs
 
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError
 from ._jsonio import dumps, loads_object
+from ._kinds import quote, whole_number
 from ._moves import Move, parse_move
 from ._state import GameState
 
@@ -20,10 +22,54 @@ RECORD_SCHEMA = "mexemexe.record/1"
 
 #: State classes by the schema tag their ``to_dict`` writes (games register here).
 STATE_CLASSES: dict[str, Any] = {"mexemexe.state/1": GameState}
+#: The module that registers the state class of each known schema tag when
+#: imported: a record loads without its caller importing the game first.
+GAME_MODULES: dict[str, str] = {
+    "mexemexe.state/1": "mexemexe._state",
+    "mexemexe.maumau/1": "mexemexe.maumau",
+}
+#: A deal seed's bound (`mexemexe.round_seed` gives 64-bit seeds).
+MAX_SEED = 2**64
+
+
+def state_class(tag: Any) -> Any:
+    """The state class that reads the schema ``tag``, importing its game module on first use.
+
+    Raises:
+        InvalidStateError: If no known game writes states with that tag.
+    """
+    if isinstance(tag, str) and tag not in STATE_CLASSES and tag in GAME_MODULES:
+        importlib.import_module(GAME_MODULES[tag])  # registers its class in STATE_CLASSES
+    found = STATE_CLASSES.get(tag) if isinstance(tag, str) else None
+    if found is None:
+        raise InvalidStateError(
+            f"unknown state schema {quote(tag)} (known: {', '.join(sorted(GAME_MODULES))})"
+        )
+    return found
 
 
 def _moves(value: Sequence[Move | str]) -> tuple[Move, ...]:
-    return tuple(parse_move(m) if isinstance(m, str) else m for m in value)
+    if isinstance(value, (str, Move)):
+        raise InvalidStateError(f"moves={quote(value)}: a list of moves, not one")
+    try:
+        moves = tuple(parse_move(m) if isinstance(m, str) else m for m in value)
+    except TypeError:
+        raise InvalidStateError(f"moves={quote(value)}: a list of moves") from None
+    wrong = [m for m in moves if not isinstance(m, Move)]
+    if wrong:
+        raise InvalidStateError(f"moves: {quote(wrong[0])} is not a move or a move's text")
+    return moves
+
+
+def _seed(value: int | None) -> int | None:
+    if value is None:
+        return None
+    return whole_number(value, "seed", -MAX_SEED + 1, MAX_SEED - 1)
+
+
+def _module_deal(initial: Any) -> Any:
+    """The ``deal`` function of the game ``initial`` belongs to (each game module has one)."""
+    return importlib.import_module(type(initial).__module__).deal
 
 
 @attrs.frozen
@@ -35,10 +81,40 @@ class GameRecord:
     Attributes:
         initial: The state the round started from.
         moves: The moves played (text forms are accepted).
+        seed: The deal seed, when ``initial`` is a seeded deal (`play_match`
+            records each round's); ``None`` for a stacked or unknown deal.
+            With a seed, `from_dict` deals again and refuses a record whose
+            initial state is not that deal (swapped hands, a stacked stock).
     """
 
     initial: Any
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_moves)
+    seed: int | None = attrs.field(default=None, converter=_seed, kw_only=True)
+
+    def deal_problem(self) -> str | None:
+        """Why ``initial`` is not the deal of ``seed``, or ``None`` (also without a seed).
+
+        The deal is made again by the game's own ``deal``, for the initial
+        state's profile, player count and first player (B2, R1, G2, G3, M1).
+        """
+        if self.seed is None:
+            return None
+        initial = self.initial
+        try:
+            dealt = _module_deal(initial)(
+                players=initial.players,
+                seed=self.seed,
+                profile=initial.profile,
+                first_player=initial.current_player,
+            )
+        except MexeMexeError as err:
+            return f"the record's seed {self.seed} deals no such round: {err}"
+        if dealt != initial:
+            return (
+                f"the initial state is not the deal of the record's seed {self.seed} "
+                "(hands, stock or discard pile differ)"
+            )
+        return None
 
     def append(self, move: Move | str) -> GameRecord:
         """A record with ``move`` added at the end (not checked until replayed)."""
@@ -61,34 +137,56 @@ class GameRecord:
             yield state
 
     @classmethod
-    def _played(cls, initial: Any, moves: tuple[Move, ...]) -> GameRecord:
+    def _played(cls, initial: Any, moves: tuple[Move, ...], seed: int | None = None) -> GameRecord:
         """The record of ``moves`` played by the engine (`Move` values already): no converter."""
         record = object.__new__(cls)
         object.__setattr__(record, "initial", initial)
         object.__setattr__(record, "moves", moves)
+        object.__setattr__(record, "seed", seed)
         return record
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: the initial state and the moves' text forms."""
-        return {
+        """A JSON-ready dict: the initial state, the moves' text forms and any deal seed."""
+        data = {
             "schema": RECORD_SCHEMA,
             "initial": self.initial.to_dict(),
             "moves": [str(m) for m in self.moves],
         }
+        if self.seed is not None:
+            data["seed"] = self.seed
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, check: bool = True) -> GameRecord:
         """Rebuild a record; with ``check`` replay it to prove every move legal.
 
+        The initial state is read by the class of its schema tag (its game
+        module is imported if need be) and passes every invariant of that
+        game. A record with a seed must start from that seed's deal
+        (`deal_problem`), whatever ``check`` says: a record whose hands were
+        swapped is refused here. A record without a seed (a stacked deal, or
+        one written by `play_round` alone) cannot be compared with a deal.
+
         Raises:
-            InvalidStateError: If the data is malformed or a move is illegal.
+            InvalidStateError: If the data is malformed, the initial state is
+                invalid or not its seed's deal, or (with ``check``) a move is illegal.
         """
         try:
+            if not isinstance(data, Mapping):
+                raise InvalidStateError(f"a record is a mapping, got {type(data).__name__}")
             if data.get("schema") != RECORD_SCHEMA:
-                raise InvalidStateError(f"unknown record schema {data.get('schema')!r}")
+                raise InvalidStateError(f"unknown record schema {quote(data.get('schema'))}")
             initial = data["initial"]
-            state_class = STATE_CLASSES.get(initial.get("schema"), GameState)
-            record = cls(state_class.from_dict(initial), data["moves"])
+            if not isinstance(initial, Mapping):
+                raise InvalidStateError(f"initial={quote(initial)}: a state's mapping")
+            moves = data["moves"]
+            if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+                raise InvalidStateError(f"moves={quote(moves)}: a list of move texts")
+            state = state_class(initial.get("schema")).from_dict(initial)
+            record = cls(state, moves, seed=data.get("seed"))
+            problem = record.deal_problem()
+            if problem is not None:
+                raise InvalidStateError(problem)
             if check:
                 record.replay()
         except IllegalMoveError as err:
@@ -97,8 +195,10 @@ class GameRecord:
             raise
         except MexeMexeError as err:
             raise InvalidStateError(f"invalid record: {err}") from err
-        except (KeyError, TypeError, AttributeError, ValueError) as err:
-            raise InvalidStateError(f"invalid record data: {err!r}") from err
+        except RecursionError:
+            raise InvalidStateError("invalid record data: nested too deeply") from None
+        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as err:
+            raise InvalidStateError(f"invalid record data: {str(err)[:200]}") from err
         return record
 
     def to_json(self, **kwargs: Any) -> str:

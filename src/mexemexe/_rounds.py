@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ._errors import IllegalMoveError, InvalidStateError
-from ._match import Match
+from ._match import Match, round_seed
 from ._moves import Move
 from ._record import GameRecord
 from .bots import Bot
@@ -72,7 +72,8 @@ def play_match(match: Match, bots: Sequence[Bot]) -> tuple[Match, tuple[GameReco
     In a tie-break round (R9) only the tied seats play, each with its own bot.
 
     Returns:
-        The finished match and the record of every round, in order.
+        The finished match and the record of every round, in order; each
+        record carries its round's deal seed, so loading it checks the deal.
 
     Raises:
         TypeError: If ``match`` is not a `Match` (a Mau-Mau match is played
@@ -85,9 +86,10 @@ def play_match(match: Match, bots: Sequence[Bot]) -> tuple[Match, tuple[GameReco
     records: list[GameRecord] = []
     while not match.is_over:
         seats = match.next_seats()
+        seed = round_seed(match.seed, len(match.results))
         final, record = play_round(match.new_round(), [bots[seat] for seat in seats])
         match = match.record(final)
-        records.append(record)
+        records.append(GameRecord._played(record.initial, record.moves, seed))
     return match, tuple(records)
 
 

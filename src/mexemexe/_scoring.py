@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ._cards import Card
+from ._kinds import quote
 from ._outcomes import EndReason, RoundResult
 from ._profiles import Profile
 
-__all__ = ["round_result"]
+__all__ = ["result_problems", "round_result"]
 
 
 def round_result(
@@ -45,6 +46,17 @@ def round_result(
         The `RoundResult`.
     """
     points = tuple(profile.hand_points(hand) for hand in hands)
+    return _scored(profile, points, reason, went_out, multiplier)
+
+
+def _scored(
+    profile: Profile,
+    points: tuple[int, ...],
+    reason: EndReason,
+    went_out: int | None,
+    multiplier: int,
+) -> RoundResult:
+    """`round_result` from each player's hand points (all the scoring rules need)."""
     n = len(points)
     if reason == "recycles":
         return RoundResult(reason, (), points, (0,) * n)
@@ -69,3 +81,76 @@ def round_result(
             if i not in winners:
                 scores[i] = -points[i]
     return RoundResult(reason, winners, points, tuple(scores), multiplier)
+
+
+def _reasons(profile: Profile) -> tuple[str, ...]:
+    """How a round of ``profile`` can end (B9, R6, G6, G8)."""
+    if profile.turn_structure == "discard":
+        return ("out", "recycles")  # the discard turn ends an empty stock by G8's cap
+    if profile.stock_exhaustion == "pass":
+        return ("out", "blocked")
+    return ("out", "stock")
+
+
+def result_problems(profile: Profile, result: RoundResult) -> list[str]:
+    """Why ``result`` cannot be how a round of ``profile`` ended; empty if it can.
+
+    Checks what the result says against itself and the profile: the reason is
+    one this game's rounds end with; each hand is worth no more than the
+    whole deck; a round won by going out has one winner with an empty hand
+    (B9, R8, G6); only going out earns a bonus (G10); and the winners and
+    scores are exactly those the profile's scoring gives for those hand
+    points (B10, R8, G9), recomputed by `round_result`'s rules.
+
+    Args:
+        profile: The rules the round was played by.
+        result: The result to check.
+
+    Returns:
+        One sentence per problem, quoting the bad values.
+    """
+    problems = result._shape_problems()
+    if problems:
+        return problems
+    reasons = _reasons(profile)
+    if result.reason not in reasons:
+        return [
+            f"result reason {result.reason!r}: a {profile.name!r} round ends with "
+            + " or ".join(map(repr, reasons))
+        ]
+    deck_points = profile.hand_points(profile.deck())
+    if any(p > deck_points for p in result.hand_points):
+        problems.append(
+            f"result hand_points {quote(result.hand_points)}: a hand holds at most "
+            f"{deck_points} points"
+        )
+    went_out = None
+    if result.reason == "out":
+        if len(result.winners) != 1:
+            return [f"result winners {quote(result.winners)}: going out has one winner (B9, G6)"]
+        went_out = result.winners[0]
+        if result.hand_points[went_out] != 0:
+            problems.append(f"result winner {went_out} went out with cards in hand")
+        bonuses = {1, profile.mexe_mexe_multiplier}
+        if result.multiplier not in bonuses:
+            problems.append(
+                f"result multiplier {result.multiplier}: {profile.name!r} allows "
+                + " or ".join(map(str, sorted(bonuses)))
+                + " (G10)"
+            )
+    elif result.multiplier != 1:
+        problems.append(f"result multiplier {result.multiplier}: only going out earns a bonus")
+    if problems:
+        return problems
+    expected = _scored(profile, result.hand_points, result.reason, went_out, result.multiplier)
+    if expected.winners != result.winners:
+        problems.append(
+            f"result winners {quote(result.winners)}, but the hands make "
+            f"{quote(expected.winners)} the winners ({profile.section('score')})"
+        )
+    elif expected.scores != result.scores:
+        problems.append(
+            f"result scores {quote(result.scores)}, but {profile.name!r} scores these hands "
+            f"{quote(expected.scores)} ({profile.section('score')})"
+        )
+    return problems

@@ -19,17 +19,17 @@ from typing import Any, Literal
 
 import attrs
 
-from ._cards import CODE, Card, as_cards
+from ._cards import CODE, JOKER, Card, as_cards
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
 from ._fastcopy import changer, copier, maker
 from ._jsonio import dumps, loads_object
-from ._kinds import kind_problems
+from ._kinds import MAX_COUNT, kind_problems, quote, whole_number
 from ._moves import Move
 from ._notation import format_cards
 from ._outcomes import Outcome, Proposal, RoundResult
 from ._profiles import Profile, get_profile
 from ._random import Seed, make_rng, shuffled
-from ._scoring import round_result
+from ._scoring import result_problems, round_result
 from ._table import Table, TableLike
 
 __all__ = ["SCHEMA", "GameState", "PlayerView", "deal"]
@@ -39,38 +39,79 @@ SCHEMA = "mexemexe.state/1"
 
 
 def _profile(value: Profile | str) -> Profile:
+    if not isinstance(value, (Profile, str)):
+        raise InvalidStateError(f"profile={quote(value)}: a Profile or a profile name")
     return get_profile(value)
 
 
-def _hands(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
+def _convert(name: str, convert: Callable[[Any], Any], value: Any) -> Any:
+    """``convert(value)`` for the field ``name``, failing only with `InvalidStateError` naming it.
+
+    A converter given hostile input (a number for a hand, a list nested a
+    million deep) fails with whatever Python raises; a caller of the
+    constructor or of `attrs.evolve` gets the library's error instead.
+    """
+    try:
+        return convert(value)
+    except InvalidStateError as err:
+        raise InvalidStateError(f"{name}: {err}") from None
+    except (MexeMexeError, TypeError, ValueError, AttributeError, RecursionError) as err:
+        raise InvalidStateError(f"{name}={quote(value)}: {str(err)[:200]}") from None
+
+
+def _hand_tuple(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(value, str):  # one text would be read as one hand per character
+        raise InvalidStateError("hands is a list of hands, one per player, not one text")
     return tuple(tuple(sorted(as_cards(hand), key=CODE)) for hand in value)
 
 
-def _card_tuple(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    return as_cards(value)
-
-
-def _table(value: TableLike) -> Table:
-    return Table.coerce(value)
-
-
-def _optional_card(value: Card | str | None) -> Card | None:
-    if value is None or isinstance(value, Card):
-        return value
+def _optional_card(value: Card | str | None) -> Any:
+    if value is None or isinstance(value, Card) or not isinstance(value, str):
+        return value  # anything but text is checked for its kind with the other fields
     return Card.parse(value)
 
 
 def _owners(value: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
-    try:
-        return tuple(tuple(int(x) for x in meld) for meld in value)
-    except (TypeError, ValueError):
-        raise InvalidStateError(
-            f"owners is a list of player numbers per meld, got {value!r}"
-        ) from None
+    owners = tuple(tuple(meld) for meld in value)
+    if not all(isinstance(p, int) and not isinstance(p, bool) for o in owners for p in o):
+        raise InvalidStateError(f"owners is a list of player numbers per meld, got {quote(value)}")
+    return owners
 
 
-def _bools(value: Iterable[bool]) -> tuple[bool, ...]:
-    return tuple(bool(v) for v in value)
+def _hands(value: Any) -> tuple[tuple[Card, ...], ...]:
+    hands: tuple[tuple[Card, ...], ...] = _convert("hands", _hand_tuple, value)
+    return hands
+
+
+def _stock(value: Any) -> tuple[Card, ...]:
+    stock: tuple[Card, ...] = _convert("stock", as_cards, value)
+    return stock
+
+
+def _pile(value: Any) -> tuple[Card, ...]:
+    pile: tuple[Card, ...] = _convert("discard_pile", as_cards, value)
+    return pile
+
+
+def _table(value: Any) -> Table:
+    table: Table = _convert("table", Table.coerce, value)
+    return table
+
+
+def _taken(value: Any) -> Card | None:
+    taken: Card | None = _convert("taken", _optional_card, value)
+    return taken
+
+
+def _owner_lists(value: Any) -> tuple[tuple[int, ...], ...]:
+    owners: tuple[tuple[int, ...], ...] = _convert("owners", _owners, value)
+    return owners
+
+
+def _bools(value: Any) -> tuple[bool, ...]:
+    # Kept as given (a tuple): their kind is checked with the other fields.
+    flags: tuple[bool, ...] = _convert("opened", tuple, value)
+    return flags
 
 
 def _default_opened(state: GameState) -> tuple[bool, ...]:
@@ -128,8 +169,8 @@ class GameState:
     profile: Profile = attrs.field(converter=_profile)
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
     table: Table = attrs.field(converter=_table, factory=Table)
-    stock: tuple[Card, ...] = attrs.field(converter=_card_tuple, default=())
-    discard_pile: tuple[Card, ...] = attrs.field(converter=_card_tuple, default=())
+    stock: tuple[Card, ...] = attrs.field(converter=_stock, default=())
+    discard_pile: tuple[Card, ...] = attrs.field(converter=_pile, default=())
     current_player: int = 0
     turn: int = 0
     opened: tuple[bool, ...] = attrs.field(
@@ -140,10 +181,10 @@ class GameState:
     last: Outcome | None = None
     result: RoundResult | None = None
     phase: str = "play"
-    taken: Card | None = attrs.field(default=None, converter=_optional_card)
+    taken: Card | None = attrs.field(default=None, converter=_taken)
     laid_this_turn: bool = False
     jokers_owed: int = 0
-    owners: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_owners)
+    owners: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_owner_lists)
 
     def __attrs_post_init__(self) -> None:
         problems = self._consistency_problems()
@@ -168,13 +209,22 @@ class GameState:
         return _counted(new)
 
     def _consistency_problems(self) -> list[str]:
+        """Every invariant of a state this library could have reached, one problem each.
+
+        The fields' kinds first (the later checks compare and count them),
+        then the players and counters, the fields the turn structure uses
+        (`_structure_problems`), the table (B5, B7, R3, G4), the result
+        (`_result_problems`) and conservation of the deck (§0).
+        """
         problems = kind_problems(
             self,
             whole=("current_player", "turn", "passes", "recycles", "jokers_owed"),
             flags=("laid_this_turn",),
             text=("phase",),
-            optional={"last": Outcome, "result": RoundResult},
+            optional={"last": Outcome, "result": RoundResult, "taken": Card},
         )
+        if not all(isinstance(flag, bool) for flag in self.opened):
+            problems.append(f"opened={quote(self.opened)}: True or False for each player")
         if problems:
             return problems  # the checks below compare and count these fields
         profile = self.profile
@@ -182,31 +232,157 @@ class GameState:
         if not profile.min_players <= n <= profile.max_players:
             problems.append(
                 f"{n} players, but {profile.name!r} is for "
-                f"{profile.min_players}-{profile.max_players}"
+                f"{profile.min_players}-{profile.max_players} ({profile.section('players')})"
             )
         if not 0 <= self.current_player < max(n, 1):
-            problems.append(f"current_player {self.current_player} is not a player (0-{n - 1})")
+            problems.append(
+                f"current_player {quote(self.current_player)} is not a player (0-{n - 1})"
+            )
         if len(self.opened) != n:
             problems.append(f"opened has {len(self.opened)} entries for {n} players")
-        if self.turn < 0 or self.passes < 0 or self.recycles < 0:
-            problems.append("turn, passes and recycles cannot be negative")
-        if self.result is not None and len(self.result.scores) != n:
-            problems.append(f"the result scores {len(self.result.scores)} players, not {n}")
-        engine = _engine(profile)
-        if self.phase not in engine.PHASES:
-            problems.append(f"phase {self.phase!r} is not one of {', '.join(engine.PHASES)}")
-        if self.owners:
-            shape = [len(meld) for meld in self.table.melds]
-            if [len(o) for o in self.owners] != shape:
-                problems.append("owners does not match the table's melds")
-            elif any(not -1 <= p < n for o in self.owners for p in o):
-                problems.append("owners names a player who is not in the round")
-        if self.jokers_owed < 0:
-            problems.append("jokers_owed cannot be negative")
+        for name in ("turn", "passes", "recycles", "jokers_owed"):
+            value = getattr(self, name)
+            if not 0 <= value <= MAX_COUNT:
+                problems.append(f"{name}={quote(value)}: from 0 to {MAX_COUNT}")
+        if self.last is not None and not 0 <= self.last.player < n:
+            problems.append(f"last.player {quote(self.last.player)} is not a player (0-{n - 1})")
+        if problems:
+            return problems  # the checks below index the hands by these numbers
+        problems.extend(self._structure_problems())
+        if not problems:
+            report = profile.validate_table(self.table)
+            if not report:
+                problems.append("the table is not valid: " + "; ".join(map(str, report.problems)))
         # Conservation (§0): every card of the deck exactly once, in one place.
         codes = _all_codes(self)
         if codes != _deck_codes(profile):
             problems.append(_conservation_message(codes, profile))
+        elif self.result is not None and not problems:
+            problems.extend(self._result_problems())
+        return problems
+
+    def _structure_problems(self) -> list[str]:
+        """The fields only one turn structure uses hold their resting values in the other.
+
+        Shared table (B6, B11, R4, R6): one phase, no discard pile, no taken
+        card, no lay-down flag, no owed jokers, no owners, no recycles; passes
+        only with an empty stock, fewer than the players until they block the
+        round. Discard turn (G4, G5, G8, G12): no passes; owners parallel to
+        the table's melds; recycles within the profile's cap; in the draw
+        phase nothing taken, laid or owed; owed jokers only under the joker
+        exchange and never more than the jokers in the current hand.
+        """
+        profile = self.profile
+        n = len(self.hands)
+        problems: list[str] = []
+        phases = _engine(profile).PHASES
+        if self.phase not in phases:
+            problems.append(f"phase {quote(self.phase)} is not one of {', '.join(phases)}")
+        if profile.turn_structure != "discard":
+            rule = profile.section("play")
+            for name, rest in _DISCARD_ONLY:
+                if getattr(self, name) != rest:
+                    problems.append(
+                        f"{name}={_show(getattr(self, name))}: a {profile.name!r} round has no "
+                        f"{_DISCARD_ONLY_WHAT[name]} ({rule}, B11)"
+                    )
+            blocked = self.result is not None and self.result.reason == "blocked"
+            limit = n if blocked else n - 1
+            if self.passes > limit:
+                problems.append(
+                    f"passes={self.passes}: {n} players block the round at {n} passes in a row "
+                    f"({profile.section('stock')})"
+                )
+            if self.passes and (self.stock or profile.stock_exhaustion != "pass"):
+                problems.append(
+                    f"passes={self.passes}: a player passes only with an empty stock "
+                    f"under stock_exhaustion='pass' ({profile.section('stock')})"
+                )
+            return problems
+        if self.passes:
+            problems.append(f"passes={self.passes}: a discard round has no passes (G4)")
+        if self.recycles > profile.max_recycles:
+            problems.append(
+                f"recycles={self.recycles}: {profile.name!r} turns the discard pile over at "
+                f"most {profile.max_recycles} times ({profile.section('stock')})"
+            )
+        shape = [len(meld) for meld in self.table.melds]
+        if [len(o) for o in self.owners] != shape:
+            problems.append(
+                f"owners={quote(self.owners)} does not match the table's melds "
+                f"(one player number per table card, {shape} cards; G4)"
+            )
+        elif any(not -1 <= p < n for o in self.owners for p in o):
+            problems.append(
+                f"owners={quote(self.owners)} names a player who is not in the round (G4)"
+            )
+        if self.phase == "draw":
+            for name, rest in (("taken", None), ("laid_this_turn", False), ("jokers_owed", 0)):
+                if getattr(self, name) != rest:
+                    problems.append(
+                        f"{name}={_show(getattr(self, name))} in the draw phase: nothing is "
+                        "taken, laid or owed before the turn's draw (G4)"
+                    )
+        if self.jokers_owed:
+            held = self.hands[self.current_player].count(JOKER)
+            if not (profile.joker_swap and profile.jokers):
+                problems.append(
+                    f"jokers_owed={self.jokers_owed}: {profile.name!r} has no joker exchange, "
+                    "so no joker is ever owed (G12)"
+                )
+            elif self.jokers_owed > held:
+                problems.append(
+                    f"jokers_owed={self.jokers_owed}, but player {self.current_player} holds "
+                    f"{held} joker{'s' if held != 1 else ''} (G12)"
+                )
+        return problems
+
+    def _result_problems(self) -> list[str]:
+        """Whether ``result`` is how this round ended (B9, R6, R8, G6, G8-G10).
+
+        The result must be one the profile's scoring gives (`result_problems`)
+        for these very hands, and the state must show its reason: an empty
+        hand for the winner who went out, an empty stock when the stock ended
+        the round, every player's pass for a blocked round, the cap of G8 for
+        a round ended by recycles; going out in a discard game doubles the
+        score exactly when the winner had laid nothing down before (G10).
+        """
+        result = self.result
+        assert result is not None  # only called with a result
+        profile = self.profile
+        n = len(self.hands)
+        if result.reason == "in_progress" or len(result.scores) != n:
+            return [
+                f"the result {result.reason!r} scores {len(result.scores)} players: a finished "
+                f"round of {n} players has a final result"
+            ]
+        points = tuple(profile.hand_points(hand) for hand in self.hands)
+        if result.hand_points != points:
+            return [f"result hand_points {quote(result.hand_points)}, but the hands hold {points}"]
+        problems = result_problems(profile, result)
+        if problems:
+            return problems
+        rule = profile.section("stock")
+        if result.reason in ("stock", "blocked", "recycles") and self.stock:
+            problems.append(f"result reason {result.reason!r} with cards in the stock ({rule})")
+        if result.reason == "blocked" and self.passes != n:
+            problems.append(f"result reason 'blocked' after {self.passes} of {n} passes ({rule})")
+        if result.reason == "recycles" and self.recycles != profile.max_recycles:
+            problems.append(
+                f"result reason 'recycles' after {self.recycles} of {profile.max_recycles} "
+                f"turn-overs ({rule})"
+            )
+        if result.reason == "out" and profile.turn_structure == "discard":
+            winner = result.winners[0]
+            bonus = 1 if self.opened[winner] else profile.mexe_mexe_multiplier
+            if result.multiplier != bonus:
+                problems.append(
+                    f"result multiplier {result.multiplier}: player {winner} "
+                    f"{'had' if self.opened[winner] else 'had not'} laid down before, "
+                    f"so the bonus is x{bonus} ({profile.section('bonus')})"
+                )
+        elif result.reason == "out" and result.multiplier != 1:
+            problems.append(f"result multiplier {result.multiplier}: no bonus in this game")
         return problems
 
     # -- queries ------------------------------------------------------------------
@@ -555,42 +731,51 @@ class GameState:
                 raise InvalidStateError(f"a state is a mapping, got {type(data).__name__}")
             if data.get("schema") != SCHEMA:
                 raise InvalidStateError(
-                    f"unknown schema {data.get('schema')!r} (this version reads {SCHEMA!r})"
+                    f"unknown schema {quote(data.get('schema'))} (this version reads {SCHEMA!r})"
                 )
-            profile = Profile.from_dict(data["profile"])
-            table = Table([as_cards(m) for m in data["table"]])
-            report = profile.validate_table(table)
-            if not report:
+            profile = Profile.from_dict(_read(data, "profile", Mapping))
+            hands = _read(data, "hands", list)
+            if not all(isinstance(h, str) for h in hands):
+                raise InvalidStateError(f"hands={quote(hands)}: one card text per player")
+            melds = _read(data, "table", list)
+            if not all(isinstance(meld, str) for meld in melds):
+                raise InvalidStateError(f"table={quote(melds)}: one card text per meld")
+            owners = _read(data, "owners", list, [])
+            if not all(isinstance(o, list) for o in owners):
                 raise InvalidStateError(
-                    f"the table is not valid: {'; '.join(map(str, report.problems))}"
+                    f"owners={quote(owners)}: a list of player numbers per meld"
                 )
+            last = _read(data, "last", (Mapping, type(None)), None)
+            result = _read(data, "result", (Mapping, type(None)), None)
             state = cls(
                 profile=profile,
-                hands=[as_cards(h) for h in data["hands"]],
-                table=table,
-                stock=as_cards(data["stock"]),
-                discard_pile=as_cards(data.get("discard_pile", "")),
-                current_player=_int(data["current_player"]),
-                turn=_int(data["turn"]),
-                opened=[bool(x) for x in data["opened"]],
-                passes=_int(data.get("passes", 0)),
-                recycles=_int(data.get("recycles", 0)),
-                last=None if data.get("last") is None else Outcome.from_dict(data["last"]),
-                result=None
-                if data.get("result") is None
-                else RoundResult.from_dict(data["result"]),
-                phase=str(data.get("phase", "play")),
-                taken=data.get("taken"),
-                laid_this_turn=bool(data.get("laid_this_turn", False)),
-                jokers_owed=_int(data.get("jokers_owed", 0)),
-                owners=data.get("owners", ()),
+                hands=hands,
+                table=Table([as_cards(m) for m in melds]),
+                stock=_read(data, "stock", str),
+                discard_pile=_read(data, "discard_pile", str, ""),
+                current_player=whole_number(_read(data, "current_player", int), "current_player"),
+                turn=whole_number(_read(data, "turn", int), "turn"),
+                opened=_read(data, "opened", list),
+                passes=whole_number(_read(data, "passes", int, 0), "passes"),
+                recycles=whole_number(_read(data, "recycles", int, 0), "recycles"),
+                last=None if last is None else Outcome.from_dict(last),
+                result=None if result is None else RoundResult.from_dict(result),
+                phase=_read(data, "phase", str, "play"),
+                taken=_read(data, "taken", (str, type(None)), None),
+                laid_this_turn=_read(data, "laid_this_turn", bool, False),
+                jokers_owed=whole_number(_read(data, "jokers_owed", int, 0), "jokers_owed"),
+                owners=[
+                    [whole_number(x, "owners", -1, MAX_COUNT) for x in meld] for meld in owners
+                ],
             )
         except InvalidStateError:
             raise
         except MexeMexeError as err:
             raise InvalidStateError(f"invalid state data: {err}") from err
-        except (KeyError, TypeError, ValueError, AttributeError) as err:
-            what = f"missing key {err}" if isinstance(err, KeyError) else str(err)
+        except RecursionError:
+            raise InvalidStateError("invalid state data: nested too deeply") from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+            what = f"missing key {err}" if isinstance(err, KeyError) else str(err)[:200]
             raise InvalidStateError(f"invalid state data: {what}") from err
         return state
 
@@ -646,6 +831,24 @@ class GameState:
 
 
 _copy_state = copier(GameState)
+#: The fields only the discard turn uses (G4, G5, G8, G12), with their value
+#: in a shared-table round, and what they hold for a message.
+_DISCARD_ONLY: tuple[tuple[str, Any], ...] = (
+    ("discard_pile", ()),
+    ("taken", None),
+    ("laid_this_turn", False),
+    ("jokers_owed", 0),
+    ("owners", ()),
+    ("recycles", 0),
+)
+_DISCARD_ONLY_WHAT = {
+    "discard_pile": "discard pile",
+    "taken": "card taken from a discard pile",
+    "laid_this_turn": "lay-down phase",
+    "jokers_owed": "joker exchange",
+    "owners": "owners of table cards",
+    "recycles": "discard pile to turn over",
+}
 #: The fields that hold cards: a change to any of them gets the card count checked.
 _CARD_FIELDS = frozenset({"hands", "table", "stock", "discard_pile"})
 
@@ -675,9 +878,42 @@ def successor(*names: str) -> Callable[..., GameState]:
     return changer(GameState, names, check)
 
 
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidStateError(f"expected an integer, got {value!r}")
+_MISSING = object()
+
+
+def _show(value: Any) -> str:
+    """A field's value for a message: a card or cards in notation, anything else quoted."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple) and value and all(isinstance(c, Card) for c in value):
+        return repr(format_cards(value[:12]) + (" …" if len(value) > 12 else ""))
+    return quote(value)
+
+
+def _read(
+    data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], default: Any = _MISSING
+) -> Any:
+    """``data[key]`` (or ``default`` if given and the key is absent), if it is a ``kind``.
+
+    Loaders never coerce: ``bool("no")`` is True and ``int(2.7)`` is 2, so a
+    value of the wrong kind is refused instead, quoted in the message.
+
+    Raises:
+        InvalidStateError: If the key is missing without a default, or the value is
+            of another kind (an ``int`` kind refuses a ``bool``).
+    """
+    if key not in data:
+        if default is _MISSING:
+            raise InvalidStateError(f"invalid state data: missing key {key!r}")
+        return default
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise InvalidStateError(
+            f"{key}={quote(value)}: expected an integer"
+            if kind is int
+            else f"{key}={quote(value)}: expected {names}"
+        )
     return value
 
 
