@@ -483,7 +483,12 @@ def test_an_invalid_meld_kept_from_the_table_is_still_reported() -> None:
     bad = (deck[0], deck[1], deck[2])  # two copies of one card and another suit: no meld
     assert not BR.is_valid_meld(bad)
     rest = deck[3:]
-    state = m.GameState(BR, hands=[rest[:11], rest[11:22]], table=[bad], stock=rest[22:])
+    with pytest.raises(m.InvalidStateError):  # the public constructor refuses such a state
+        m.GameState(BR, hands=[rest[:11], rest[11:22]], table=[bad], stock=rest[22:])
+    # The engines' unchecked successor can still hold one: the proposal check must not trust it.
+    state = m.deal(BR, 2, seed=1)._successor(
+        hands=(tuple(rest[:11]), tuple(rest[11:22])), table=m.Table([bad]), stock=tuple(rest[22:])
+    )
     run = m.find_melds(state.hand, BR)[0]
     proposal = state.propose(m.Table([state.table.melds[0], run]))
     assert not proposal
