@@ -265,3 +265,20 @@ def test_settings_of_the_wrong_kind_are_profile_errors(
     """Tampered profile data is a ProfileError naming the setting, never a bare TypeError."""
     with pytest.raises(ProfileError, match=message):
         m.Profile.from_dict({**GA.to_dict(), **changes})
+
+
+def test_profile_from_dict_refuses_deeply_nested_settings() -> None:
+    """A setting nested past the recursion limit is a ProfileError, not a RecursionError."""
+    nested: object = "x"
+    for _ in range(50_000):
+        nested = [nested]
+    data = m.get_profile("galician").to_dict()
+    for key in ("name", "hand_sizes", "rank_points"):
+        with pytest.raises(m.ProfileError):
+            m.Profile.from_dict({**data, key: nested})
+
+
+def test_get_profile_refuses_what_is_not_a_name() -> None:
+    """get_profile of a value that is neither a Profile nor text is a ProfileError quoting it."""
+    with pytest.raises(m.ProfileError, match="not"):
+        m.get_profile([["brazilian"]])  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ import attrs
 
 from ._cards import CODE, JOKER_CODE, Card, make_deck
 from ._errors import ProfileError
-from ._kinds import kind_problems
+from ._kinds import kind_problems, quote
 from ._melds import MeldResult, MeldRules, classify_meld
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def setting_pairs(
     pairs = []
     for item in items:
         if not isinstance(item, (tuple, list)) or len(item) != 2:
-            raise ProfileError(f"{name}: expected (key, value) pairs, got {item!r}")
+            raise ProfileError(f"{name}: expected (key, value) pairs, got {quote(item)}")
         key, val = item
         if not all(
             isinstance(x, kind) and not (kind is int and isinstance(x, bool))
@@ -74,12 +74,12 @@ def setting_pairs(
         ):
             raise ProfileError(
                 f"{name}: expected pairs of {kinds[0].__name__} and {kinds[1].__name__}, "
-                f"got {item!r}"
+                f"got {quote(item)}"
             )
         pairs.append((key, val))
     keys = [key for key, _ in pairs]
     if len(set(keys)) != len(keys):
-        raise ProfileError(f"{name}: a key appears twice in {value!r}")
+        raise ProfileError(f"{name}: a key appears twice in {quote(value)}")
     return tuple(sorted(pairs))
 
 
@@ -92,7 +92,7 @@ def setting_ints(value: Iterable[Any], name: str) -> tuple[int, ...]:
     out = []
     for entry in value:
         if isinstance(entry, bool) or not isinstance(entry, int):
-            raise ProfileError(f"{name}: expected whole numbers, got {entry!r}")
+            raise ProfileError(f"{name}: expected whole numbers, got {quote(entry)}")
         out.append(entry)
     return tuple(out)
 
@@ -283,11 +283,13 @@ class Profile:
     def _check(self) -> None:
         problems = setting_problems(self)
         if problems:
-            raise ProfileError(f"inconsistent profile {self.name!r}: " + "; ".join(problems))
+            raise ProfileError(f"inconsistent profile {quote(self.name)}: " + "; ".join(problems))
 
         def choice(field: str, value: object, allowed: Sequence[str]) -> None:
             if value not in allowed:
-                problems.append(f"{field}={value!r} is not one of {', '.join(map(repr, allowed))}")
+                problems.append(
+                    f"{field}={quote(value)} is not one of {', '.join(map(repr, allowed))}"
+                )
 
         choice("turn_structure", self.turn_structure, _TURN_STRUCTURES)
         choice("ace", self.ace, _ACE_POLICIES)
@@ -350,7 +352,7 @@ class Profile:
         if isinstance(self.match_rounds, int) and self.match_rounds < 1:
             problems.append(f"match_rounds={self.match_rounds}: at least one round")
         elif not isinstance(self.match_rounds, int) and self.match_rounds not in ("players", None):
-            problems.append(f"match_rounds={self.match_rounds!r}: a number, 'players' or None")
+            problems.append(f"match_rounds={quote(self.match_rounds)}: a number, 'players' or None")
         if self.match_rounds is None and self.match_target is None:
             problems.append("a match needs match_rounds or match_target, or it never ends")
         if self.mexe_mexe_multiplier < 1:
@@ -358,7 +360,7 @@ class Profile:
         if self.joker_swap and not self.jokers:
             problems.append("joker_swap=True but the deck has no jokers")
         if problems:
-            raise ProfileError(f"inconsistent profile {self.name!r}: " + "; ".join(problems))
+            raise ProfileError(f"inconsistent profile {quote(self.name)}: " + "; ".join(problems))
 
     # -- deck and dealing -----------------------------------------------------
 
@@ -649,11 +651,14 @@ def get_profile(name: str | Profile) -> Profile:
             `Profile` is returned as it is.
 
     Raises:
-        ProfileError: If no profile has that name; the message lists the known ones.
+        ProfileError: If no profile has that name (the message lists the known
+            ones), or ``name`` is neither a `Profile` nor text.
     """
     if isinstance(name, Profile):
         return name
-    profile = _REGISTRY.get(str(name).strip().lower())
+    if not isinstance(name, str):
+        raise ProfileError(f"a profile is a Profile or a registered name, not {quote(name)}")
+    profile = _REGISTRY.get(name.strip().lower())
     if profile is None:
-        raise ProfileError(f"unknown profile {name!r}; known profiles: {', '.join(_REGISTRY)}")
+        raise ProfileError(f"unknown profile {quote(name)}; known profiles: {', '.join(_REGISTRY)}")
     return profile
