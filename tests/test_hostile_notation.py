@@ -490,3 +490,18 @@ def test_fuzz_max_cards_agrees_with_no_limit(text: str, limit: int) -> None:
         assert unlimited is None or unlimited.card_count > limit
         return
     assert limited == unlimited
+
+
+def test_str_of_a_table_with_an_empty_meld_never_raises() -> None:
+    """str() of a proposal holding an empty meld is display text, not an exception."""
+    table = m.Table([["7H", "8H", "9H"], []])
+    assert str(table) == "7H 8H 9H | ()"
+    with pytest.raises(m.NotationError):
+        m.parse_table(str(table))
+
+
+def test_an_empty_meld_played_in_the_discard_game_is_an_illegal_move() -> None:
+    """G4: a play holding an empty meld is refused as a move, not as a notation error."""
+    state = m.deal("galician", players=2, seed=1)
+    with pytest.raises(m.IllegalMoveError):
+        state.apply(m.Play(m.Table([["7H", "8H", "9H"], []])))

@@ -194,7 +194,11 @@ class Table(Sequence[Meld]):
         return bool(self.melds)
 
     def __str__(self) -> str:
-        return format_table(self)
+        if all(self.melds):
+            return format_table(self)
+        # Display only, so it never raises: an empty meld shows as "()", which
+        # `parse_table` refuses (`format_table` refuses to write it at all).
+        return " | ".join(format_cards(meld) if meld else "()" for meld in self.melds)
 
     def __repr__(self) -> str:
         if all(self.melds):
