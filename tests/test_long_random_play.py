@@ -15,8 +15,8 @@ Two sets:
 * the smoke set, in the default suite: ``MEXEMEXE_HARNESS_SMOKE_MOVES`` moves
   per game (default 2,000; a few seconds a game);
 * the slow set, marked ``slow`` and skipped unless ``--run-slow`` is given:
-  ``MEXEMEXE_HARNESS_MOVES`` moves per game (default 100,000; about two to
-  three minutes a game on a 2-core machine)::
+  ``MEXEMEXE_HARNESS_MOVES`` moves per game (default 100,000; 65-115 s of CPU
+  a game, about 8 minutes of CPU for the set, measured on a 2-core machine)::
 
       PYTHONPATH=src python -m pytest --run-slow -m slow -s tests/test_long_random_play.py
 
