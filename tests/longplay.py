@@ -211,7 +211,15 @@ def view_problems(state: Any, player: int, *, serialize: bool = True) -> list[st
 
 
 def redealt(state: Any, player: int, rng: random.Random) -> Any:
-    """``state`` with every card hidden from ``player`` redealt at random, sizes kept."""
+    """``state`` with every card hidden from ``player`` redealt at random, sizes kept.
+
+    Once the round is over its result shows every hand's points, so only the
+    stock stays hidden: the hands are kept and the stock alone is shuffled.
+    """
+    if state.result is not None:
+        stock = list(state.stock)
+        rng.shuffle(stock)
+        return attrs.evolve(state, stock=tuple(stock))
     hidden = [c for p, hand in enumerate(state.hands) if p != player for c in hand]
     hidden.extend(state.stock)
     rng.shuffle(hidden)

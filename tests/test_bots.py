@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 
 import attrs
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -80,3 +81,45 @@ def test_a_collected_profiles_reused_id_never_serves_its_memo_to_a_new_profile()
         assert (move == m.LayOff("AH", 0)) == (profile.ace == "low_or_high")
         del profile, state, move
         gc.collect()
+
+
+@pytest.mark.parametrize("profile", ["galician", "galician-jokers"])
+def test_simple_bot_never_lays_off_the_last_card_but_the_one_taken(profile: str) -> None:
+    """G5: the bot keeps a card it may discard rather than lay off all but the card taken."""
+    state = attrs.evolve(
+        m.deal(
+            profile, hands=["6D JH", "2S 9D 9D"], table=["8H 9H 10H"], discard_pile="KS", seed=0
+        ),
+        phase="meld",
+        taken="6D",
+    )
+    move = m.SimpleBot().choose(state.view(0))
+    assert move in state.legal_moves()
+    state.apply(move)
+
+
+@pytest.mark.parametrize("profile", ["galician", "galician-jokers"])
+def test_simple_bot_never_melds_all_but_the_card_taken(profile: str) -> None:
+    """G5: the bot does not lay down a meld that leaves only the card taken from the pile."""
+    state = attrs.evolve(
+        m.deal(profile, hands=["8H 10H JH QH", "2S 9D 9D"], discard_pile="KS", seed=0),
+        phase="meld",
+        taken="8H",
+    )
+    move = m.SimpleBot().choose(state.view(0))
+    assert move in state.legal_moves()
+    state.apply(move)
+
+
+def test_a_jokerless_refusal_cites_only_g5() -> None:
+    """G5: in a game without jokers, the refusal of a move that locks the turn cites no G12."""
+    state = attrs.evolve(
+        m.deal(
+            "galician", hands=["6D JH", "2S 9D 9D"], table=["8H 9H 10H"], discard_pile="KS", seed=0
+        ),
+        phase="meld",
+        taken="6D",
+    )
+    with pytest.raises(m.IllegalMoveError, match="G5") as err:
+        state.lay_off("JH", 0)
+    assert "G12" not in str(err.value)

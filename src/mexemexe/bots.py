@@ -26,7 +26,7 @@ from ._moves import Discard, Draw, LayDown, LayOff, Move, Pass, Play
 from ._profiles import Profile
 from ._state import PlayerView
 from ._table import Table
-from ._turns.discard import stock_drawable
+from ._turns.discard import leaves_a_way_on, stock_drawable
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SimpleBot"]
 
@@ -121,13 +121,19 @@ def _choose_meld_phase(view: PlayerView) -> Move:
     profile = view.profile
     hand = view.hand
     meld = largest_meld(hand, profile)
-    if meld is not None:
+    # A meld or lay-off that would leave only the card taken from the pile
+    # (G5) or an owed joker (G12) cannot end the turn: the engine refuses it.
+    if meld is not None and leaves_a_way_on(view, LayDown(meld)):
         return LayDown(meld)
     index = _extension_index(view.table, profile)
     if max(map(index.__getitem__, map(CODE, hand)), default=-1) >= 0:
         for card in sorted(hand, key=CODE):
             if index[card.code] >= 0:
-                return LayOff(card, index[card.code])
+                move = LayOff(card, index[card.code])
+                if leaves_a_way_on(view, move):
+                    return move
+    if view.jokers_owed > 0:  # G12: no discard before the owed joker is melded
+        return view.legal_moves(best=False)[0]
     taken = -1 if view.taken is None else view.taken.code
     points = profile._points  # `Profile.card_points` by card code
     worst: Card | None = None

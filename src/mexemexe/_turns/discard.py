@@ -43,7 +43,15 @@ if TYPE_CHECKING:
     from .._profiles import Profile
     from .._state import GameState, PlayerView
 
-__all__ = ["INITIAL_PHASE", "PHASES", "apply", "legal_moves", "propose", "stock_drawable"]
+__all__ = [
+    "INITIAL_PHASE",
+    "PHASES",
+    "apply",
+    "leaves_a_way_on",
+    "legal_moves",
+    "propose",
+    "stock_drawable",
+]
 
 #: ``"draw"``: the turn starts with a draw; ``"meld"``: melds, lay-offs, then a discard.
 PHASES = ("draw", "meld")
@@ -219,11 +227,16 @@ def _after_meld(
             state, "out", outcome, hands=hands, table=table, owners=owners, jokers_owed=owed
         )
     if not can_finish(hand, table, owed, state.taken, state.profile):
+        # Name only the locks that hold here: a jokerless game has no G12 to cite.
+        locks = []
+        if state.taken is not None:
+            locks.append("the card taken from the discard pile cannot be discarded (G5)")
+        if owed > 0:
+            locks.append("a joker taken from the table must be melded first (G12)")
         raise _illegal(
             state,
             f"cannot {outcome.move}",
-            "this would leave no way to end the turn: the card taken from the discard pile "
-            "cannot be discarded (G5) and a joker taken from the table must be melded (G12)",
+            "this would leave no way to end the turn: " + " and ".join(locks),
             "discard",
         )
     return _after_melding(state, hands, table, owners, owed, True, outcome)
@@ -523,7 +536,7 @@ def legal_moves(view: PlayerView, *, best: bool = True) -> tuple[Move, ...]:
     if not view.jokers_owed:
         candidates.extend(Discard(card) for card in distinct if card != view.taken)
     if view.jokers_owed or profile.joker_swap or view.taken is not None:
-        return tuple(dict.fromkeys(c for c in candidates if _leaves_a_way_on(view, c)))
+        return tuple(dict.fromkeys(c for c in candidates if leaves_a_way_on(view, c)))
     return tuple(dict.fromkeys(candidates))
 
 
@@ -540,7 +553,7 @@ def _empty_stock_status(view: PlayerView) -> str:
     return "end" if not view.discard_pile else "impossible"
 
 
-def _leaves_a_way_on(view: PlayerView, move: Move) -> bool:
+def leaves_a_way_on(view: PlayerView, move: Move) -> bool:
     """Whether the turn can still be ended after ``move`` (as `apply` requires)."""
     profile = view.profile
     hand, table = view.hand, view.table
