@@ -85,3 +85,10 @@ def test_play_text_round_trips(table: m.Table) -> None:
     """Play moves round-trip through their text form."""
     move = Play(table)
     assert m.parse_move(str(move)) == move
+
+
+@pytest.mark.parametrize("index", [10**6, 10**5000, -1], ids=["million", "huge", "negative"])
+def test_a_meld_index_the_notation_cannot_write_is_refused(index: int) -> None:
+    """A lay-off built in code onto a meld number past the notation's digits is refused."""
+    with pytest.raises(m.IllegalMoveError):
+        m.LayOff("7H", index)

@@ -30,6 +30,7 @@ import attrs
 
 from ._cards import CODE, Card, Suit, as_cards, find_foreign, foreign_char_error, notation_error
 from ._errors import IllegalMoveError, NotationError, Problem
+from ._kinds import quote
 from ._notation import format_cards, parse_cards_span
 from ._table import Table, parse_melds_span
 
@@ -164,13 +165,27 @@ def _card_at(text: str, word: str, position: int) -> Card:
 
 
 def _meld_index(rule: str) -> Any:
-    """A validator: a meld index counts from 0, else an `IllegalMoveError` citing ``rule``."""
+    """A validator: a meld index counts from 0, else an `IllegalMoveError` citing ``rule``.
+
+    It is also at most what the notation can write (`MAX_MELD_NUMBER_DIGITS`),
+    so that every move has a text form that reads back.
+    """
 
     def check(instance: Any, attribute: attrs.Attribute[int], value: Any) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not 0 <= value < 10**MAX_MELD_NUMBER_DIGITS
+        ):
             raise IllegalMoveError(
-                f"{instance.keyword} onto meld {value!r}",
-                [Problem("melds on the table are counted from 0", rule)],
+                f"{instance.keyword} onto meld {quote(value)}",
+                [
+                    Problem(
+                        "melds on the table are counted from 0, "
+                        f"with at most {MAX_MELD_NUMBER_DIGITS} digits",
+                        rule,
+                    )
+                ],
             )
 
     return check
