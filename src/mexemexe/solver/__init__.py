@@ -314,15 +314,14 @@ def best_play(
     must = _counts(old.cards())
     may = _prune(must, _counts(held), prof)
     search = new_sweep(must, may, weights, prof, deadline=deadline)
-    kept = all(classify_meld(meld, prof).ok for meld in old.melds)  # the melds may stay
     fixed = None
     incumbent = INF
-    if len(held) <= _FIXED_HAND and search.whole and kept:
+    if len(held) <= _FIXED_HAND and search.whole and _melds_valid(old, prof):
         # A small hand: the best play that keeps the table's melds (lay-offs and
         # new melds) is quick to find; the search then looks only for better.
         fixed = best_fixed_play(old, held, weights, prof, deadline)
         incumbent = sum(map(operator.mul, weights, may)) - fixed.value
-    elif deadline < INF and kept:
+    elif deadline < INF and _melds_valid(old, prof):
         # Something valid to answer with should the search not finish in time;
         # not an incumbent, so that a search that finishes answers as without
         # a limit.
@@ -343,6 +342,11 @@ def best_play(
     new = Table(melds)
     cards = tuple(Card.from_code(c) for c in sorted(placed))
     return BestPlay(new, cards, value, objective, (Play(new),))
+
+
+def _melds_valid(table: Table, prof: Profile) -> bool:
+    """Whether the table's melds are valid as they stand (so that they may stay)."""
+    return all(classify_meld(meld, prof).ok for meld in table.melds)
 
 
 def _unplayable(old: Table, prof: Profile) -> InvalidStateError:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .._cards import Card
+from .._cards import CODE, Card
 from .._meld_finder import find_melds
 from .._melds import classify_meld, meld_extensions
 from .._multiset import without
@@ -46,8 +46,9 @@ if TYPE_CHECKING:
 
 __all__ = ["FixedPlay", "best_fixed_play"]
 
-#: States the search visits between two looks at the clock: a state costs at
-#: most a pass over one card's melds, so this keeps the deadline close.
+#: Steps of the search between two looks at the clock: a step (a meld or a
+#: lay-off tried, a state entered, a lay-off found) costs little, and a look
+#: not much more, so this keeps the deadline close.
 _CLOCK_EVERY = 16
 
 
@@ -73,7 +74,11 @@ class FixedPlay:
 
 
 class _Cut(Exception):  # noqa: N818 - not an error: the anytime search's way out
-    """The deadline, on its way up the search: ``partial`` is the best play below the state."""
+    """The deadline, on its way up the search.
+
+    ``partial`` is the best play below the state it leaves (``None`` when it
+    leaves between two trials, where the state knows all it has tried).
+    """
 
     def __init__(self, partial: Any) -> None:
         super().__init__("the search reached its deadline")
@@ -163,11 +168,17 @@ def best_fixed_play(
     """
     cards = tuple(sorted(hand))
     by_code = {c.code: c for c in cards}
-    clock = _Clock(deadline)
-    melds = [tuple(sorted(c.code for c in meld)) for meld in find_melds(cards, profile)]
+    # Without a deadline no clock is read, and the states pay nothing for it.
+    clock = _Clock(deadline) if deadline < float("inf") else None
+    melds: list[tuple[int, ...]] = []
     options = []
     held = frozenset(cards)
     try:
+        # A hand with jokers has thousands of melds: even listing them is watched.
+        for listed in find_melds(cards, profile):
+            if clock is not None and clock.due():
+                raise _Cut(None)
+            melds.append(tuple(sorted(map(CODE, listed))))
         for index, meld in enumerate(table.melds):
             growths = _growths(tuple(meld), cards, profile, held, clock)
             if len(growths) > 1:
@@ -199,7 +210,7 @@ def best_fixed_play(
         found = packed.get(left)
         if found is not None:
             return found
-        if clock.due():
+        if clock is not None and clock.due():
             raise _Cut(_NOTHING_PACKED)
         first = left[0]
         most = worth(left)
@@ -207,6 +218,8 @@ def best_fixed_play(
         meld: tuple[int, ...] = ()  # the meld being tried; none while the card is left out
         try:
             for meld in starting.get(first, ()):
+                if clock is not None and clock.due():
+                    raise _Cut(None)  # between two melds: none in progress
                 rest = without(left, meld)
                 if rest is None:
                     continue
@@ -223,11 +236,12 @@ def best_fixed_play(
                 if best is None or skip[0] >= best[0]:
                     best = skip
         except _Cut as cut:
-            below: _Packing = cut.partial
-            value, chosen = below[0] + worth(meld), ((meld, *below[1]) if meld else below[1])
-            if best is None or value > best[0]:
-                best = (value, chosen)
-            cut.partial = best
+            below: _Packing | None = cut.partial  # the best play below the meld being tried
+            if below is not None:
+                value, chosen = below[0] + worth(meld), ((meld, *below[1]) if meld else below[1])
+                if best is None or value > best[0]:
+                    best = (value, chosen)
+            cut.partial = _NOTHING_PACKED if best is None else best
             raise
         packed[left] = best
         return best
@@ -244,7 +258,7 @@ def best_fixed_play(
         found = laid.get((i, left))
         if found is not None:
             return found
-        if clock.due():
+        if clock is not None and clock.due():
             raise _Cut(_NOTHING_LAID)
         most = worth(left)
         index, growths = options[i]
@@ -253,6 +267,8 @@ def best_fixed_play(
         order: tuple[Card, ...] = ()
         try:
             for codes, order in growths:
+                if clock is not None and clock.due():
+                    raise _Cut(None)  # between two lay-offs: none in progress
                 rest = without(left, codes)
                 if rest is None:
                     continue
@@ -263,11 +279,12 @@ def best_fixed_play(
                     if value >= most:
                         break  # every card placed: no later lay-off does better
         except _Cut as cut:
-            below: _Laying = cut.partial
-            value = below[0] + worth(codes)
-            if best is None or value > best[0]:
-                best = (value, ((index, order), *below[1]) if codes else below[1], below[2])
-            cut.partial = best
+            below: _Laying | None = cut.partial  # the best play below the lay-off being tried
+            if below is not None:
+                value = below[0] + worth(codes)
+                if best is None or value > best[0]:
+                    best = (value, ((index, order), *below[1]) if codes else below[1], below[2])
+            cut.partial = _NOTHING_LAID if best is None else best
             raise
         assert best is not None  # the empty growth always fits
         laid[i, left] = best

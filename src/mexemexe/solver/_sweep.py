@@ -264,10 +264,10 @@ class _LimitError(Exception):
     """A search went past its expansion limit."""
 
 
-#: States a search with a deadline visits between two looks at the clock
-#: (`TimedSweep`): few enough that the deadline is met closely, many enough
-#: that reading the clock costs nothing measurable.
-CLOCK_EVERY = 16
+#: Plays a search with a deadline tries in one state between two looks at
+#: the clock (`TimedSweep._watch`): a play its bound cuts costs a bound, which
+#: may take a while to work out the first time; a look costs far less.
+PLAYS_PER_LOOK = 8
 
 
 @attrs.frozen
@@ -1398,11 +1398,12 @@ class Sweep:
 class TimedSweep(Sweep):
     """A `Sweep` that stops at a deadline (`SearchCut`), for searches given a time limit.
 
-    It reads the clock every `CLOCK_EVERY` states it visits, expanded or cut
-    by their bound alike: a state can have hundreds of children that its
-    bound cuts, each costing a bound, so counting expansions alone would
-    leave long stretches unwatched. A subclass, so that a search without a
-    limit runs the plain `Sweep` with no clock in its hot path.
+    It reads the clock at every state it visits, expanded or cut by its
+    bound alike (a look costs far less than a visit), and every
+    `PLAYS_PER_LOOK` plays a state tries: a state can have hundreds of plays
+    that the bound cuts before any visit, each costing a bound. A subclass,
+    so that a search without a limit runs the plain `Sweep` with no clock in
+    its hot path.
 
     Args:
         must: As `Sweep`.
@@ -1425,8 +1426,6 @@ class TimedSweep(Sweep):
     ) -> None:
         super().__init__(must, may, weights, profile, lazy=lazy)
         self.deadline = deadline
-        self.visits = 0
-        self.next_look = 0  # the first visit looks: the time may be up already
 
     def _visit(
         self,
@@ -1435,27 +1434,24 @@ class TimedSweep(Sweep):
         found: tuple[float, Any] | None,
         plain: float | None,
     ) -> float:
-        """`Sweep._visit`, reading the clock every `CLOCK_EVERY` visits.
+        """`Sweep._visit`, after a look at the clock.
 
         Raises:
             SearchCut: At the deadline.
         """
-        self.visits += 1
-        if self.visits > self.next_look:
-            self.next_look = self.visits + CLOCK_EVERY
-            if time.perf_counter() >= self.deadline:
-                raise SearchCut
+        if time.perf_counter() >= self.deadline:
+            raise SearchCut
         return super()._visit(key, budget, found, plain)
 
     def _watch(
         self, plays: Sequence[tuple[int, int, int, float, int, Any]]
     ) -> Iterable[tuple[int, int, int, float, int, Any]]:
-        """The plays `_expand` tries, reading the clock every `CLOCK_EVERY` of them.
+        """The plays `_expand` tries, reading the clock every `PLAYS_PER_LOOK` of them.
 
         One state can have hundreds of plays that its children's bounds cut
         without a visit, each costing a bound.
         """
-        if len(plays) <= CLOCK_EVERY:
+        if len(plays) <= PLAYS_PER_LOOK:
             return plays
         return self._watched(plays)
 
@@ -1463,7 +1459,10 @@ class TimedSweep(Sweep):
         self, plays: Sequence[tuple[int, int, int, float, int, Any]]
     ) -> Iterator[tuple[int, int, int, float, int, Any]]:
         for index, play in enumerate(plays):
-            if index % CLOCK_EVERY == CLOCK_EVERY - 1 and time.perf_counter() >= self.deadline:
+            if (
+                index % PLAYS_PER_LOOK == PLAYS_PER_LOOK - 1
+                and time.perf_counter() >= self.deadline
+            ):
                 raise SearchCut
             yield play
 
