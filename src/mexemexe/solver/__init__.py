@@ -8,7 +8,7 @@ move. Both are exact: the search proves its answer optimal.
 Ties are broken deterministically (the same input, the same answer).
 
 **Time limits.** Every search takes ``time_limit`` (seconds of wall clock).
-The searches are *anytime*: they read the clock every few dozen states, and
+The searches are *anytime*: they read the clock every few steps, and
 at the limit `best_play` returns the best valid play it knows, marked
 ``exact=False`` — at worst placing nothing. It knows a play that keeps the
 table's melds (``_fixed``, itself bounded by the limit and searched greedy

@@ -15,7 +15,7 @@ part of the play. Hand cards that no meld and no lay-off holds are left
 out from the start: they can only stay in the hand, and each would double
 the states the search tells apart.
 
-**Anytime.** With a deadline, the clock is read every few states; at the
+**Anytime.** With a deadline, the clock is read every few steps; at the
 deadline each state on the search's path passes up the best play below it
 that it knows, so the answer is a valid play, marked not exact. To make
 that play a good one, a state tries a hand card's melds before leaving the
