@@ -20,6 +20,8 @@ from ._errors import (
     NotationError,
     Problem,
     ProfileError,
+    SearchTimeoutError,
+    SolverInputError,
 )
 from ._match import Match, round_seed
 from ._meld_finder import find_melds
@@ -112,8 +114,10 @@ __all__ = [
     "RandomBot",
     "Rank",
     "RoundResult",
+    "SearchTimeoutError",
     "SimpleBot",
     "SimulationResult",
+    "SolverInputError",
     "Suit",
     "SwapJoker",
     "Table",

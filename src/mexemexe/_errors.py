@@ -22,6 +22,8 @@ __all__ = [
     "NotationError",
     "Problem",
     "ProfileError",
+    "SearchTimeoutError",
+    "SolverInputError",
 ]
 
 
@@ -108,4 +110,20 @@ class IllegalMoveError(MexeMexeError):
         self.problems: tuple[Problem, ...] = tuple(problems)
         if self.problems:
             message = message + ": " + "; ".join(str(p) for p in self.problems)
+        super().__init__(message)
+
+
+class SolverInputError(MexeMexeError):
+    """A solver argument no search can take: an unknown objective, a negative time limit."""
+
+
+class SearchTimeoutError(MexeMexeError):
+    """A search whose time limit ran out before it could decide (`mexemexe.solver.arrange`).
+
+    Attributes:
+        time_limit: The limit given, in seconds.
+    """
+
+    def __init__(self, message: str, time_limit: float) -> None:
+        self.time_limit = time_limit
         super().__init__(message)

@@ -581,7 +581,7 @@ class GameState:
         """
         return self.view(self.current_player).legal_moves(best=best)
 
-    def hint(self) -> Move:
+    def hint(self, time_limit: float | None = None) -> Move:
         """A good move for the current player, from what that player can see.
 
         Shared table (B6, R4): the exact best play (most hand cards placed,
@@ -591,10 +591,16 @@ class GameState:
         in the meld phase the first move of the exact best set of melds and
         lay-offs (`mexemexe.solver.best_play`), else the discard that sheds the
         most points; in the draw phase the draw. The solver is exact but can be
-        slow on large tables.
+        slow on large tables: ``time_limit`` bounds it.
+
+        Args:
+            time_limit: At most this many seconds of search (wall clock), or
+                ``None`` for no limit; when the limit cuts the search, the
+                hint is the best play found so far (a legal move still).
 
         Raises:
             IllegalMoveError: If the round is over.
+            SolverInputError: If ``time_limit`` is negative.
         """
         from ._moves import Discard, Draw, LayDown, LayOff, Pass, Play
 
@@ -606,7 +612,7 @@ class GameState:
             from ._turns.shared_table import _best_play, _shape
 
             need = 0 if view.opened[view.player] else self.profile.min_opening_points
-            found = _best_play(view, need)
+            found = _best_play(view, need, time_limit)
             if found is not None:
                 # The move as `legal_moves` lists it: a play of the same melds,
                 # in whatever order their cards are written, is listed once.
@@ -619,7 +625,9 @@ class GameState:
         if self.phase != "draw":
             from .solver import best_play
 
-            best = best_play(table=view.table, hand=view.hand, profile=self.profile)
+            best = best_play(
+                table=view.table, hand=view.hand, profile=self.profile, time_limit=time_limit
+            )
             if best.moves and best.moves[0] in legal:
                 return best.moves[0]
         melds = [move for move in legal if isinstance(move, LayDown)]

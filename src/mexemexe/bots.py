@@ -278,10 +278,20 @@ class GreedyBot:
     The solver is exact; on a large table it takes tens of milliseconds as
     a rule and sometimes a second or more, so this bot is far slower than
     `SimpleBot` (a Brazilian round with two greedy seats takes about two
-    seconds on the 2-core machine we benchmark on).
+    seconds on the 2-core machine we benchmark on). ``time_limit`` bounds
+    each search: when it runs out, the bot plays the best play found so far
+    (a legal one, maybe not the best), so a turn takes about that long at
+    most; its play then depends on the machine's speed, and is no longer
+    reproducible from the seed alone.
+
+    Attributes:
+        objective: ``"cards"`` (most hand cards placed) or ``"points"``.
+        time_limit: Seconds of search a turn (wall clock), or ``None`` for
+            no limit (exact and reproducible plays).
     """
 
     objective: str = "cards"
+    time_limit: float | None = None
 
     def choose(self, view: PlayerView) -> Move:
         """Pick a move for ``view.player``."""
@@ -294,6 +304,7 @@ class GreedyBot:
             hand=view.hand,
             profile=view.profile,
             objective="points" if self.objective == "points" else "cards",
+            time_limit=self.time_limit,
         )
         need = 0 if view.opened[view.player] else view.profile.min_opening_points
         if best.placed and view.profile.hand_points(best.placed) >= need:

@@ -402,13 +402,27 @@ def legal_moves(view: PlayerView, *, best: bool = True) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def _best_play(view: PlayerView, need: int) -> Table | None:
-    """The solver's best play if it places cards and meets the opening minimum."""
+def _best_play(view: PlayerView, need: int, time_limit: float | None = None) -> Table | None:
+    """The solver's best play if it places cards and meets the opening minimum.
+
+    ``time_limit`` (seconds, or ``None``) bounds both searches together: the
+    search by points gets what the search by cards left.
+    """
+    import time
+
     from ..solver import best_play  # the solver builds on the rules: import it late
 
     profile = view.profile
+    end = None if time_limit is None else time.perf_counter() + time_limit
     for objective in ("cards", "points") if need else ("cards",):
-        found = best_play(table=view.table, hand=view.hand, profile=profile, objective=objective)
+        left = None if end is None else max(0.0, end - time.perf_counter())
+        found = best_play(
+            table=view.table,
+            hand=view.hand,
+            profile=profile,
+            objective=objective,
+            time_limit=left,
+        )
         if found.placed and profile.hand_points(found.placed) >= need:
             return found.table
     return None

@@ -7,6 +7,17 @@ the new table that keeps every table card and places the most hand cards
 move. Both are exact: the search proves its answer optimal.
 Ties are broken deterministically (the same input, the same answer).
 
+**Time limits.** Every search takes ``time_limit`` (seconds of wall clock).
+The searches are *anytime*: they read the clock every few steps, and
+at the limit `best_play` returns the best valid play it knows, marked
+``exact=False`` — at worst placing nothing. It knows a play that keeps the
+table's melds (``_fixed``, itself bounded by the limit and searched greedy
+first), and any complete play the exact search has reached: at the limit
+each state on the search's path keeps the best play below it, so the play
+is read back from the start. `arrange` returns an arrangement if the
+search reached one, `None` if it proved there is none, and otherwise
+raises `SearchTimeoutError`.
+
 The work is a rank-by-rank search (``_sweep``); a plain memoized search
 (``_search``) is kept as an independent reference that the tests compare it
 with. For a small hand, `best_play` first finds the best play that keeps the
@@ -31,7 +42,10 @@ Examples:
 
 from __future__ import annotations
 
+import math
 import operator
+import time
+from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
@@ -39,12 +53,14 @@ from typing import TYPE_CHECKING, Literal
 import attrs
 
 from .._cards import JOKER_CODE, Card, as_cards
+from .._errors import InvalidStateError, SearchTimeoutError, SolverInputError
 from .._melds import classify_meld
 from .._moves import LayDown, LayOff, Move, Play
 from .._profiles import Profile, get_profile
 from .._table import Table, TableLike
-from ._fixed import best_fixed_play
-from ._sweep import NEG, Sweep
+from .._validation import validate_table
+from ._fixed import FixedPlay, best_fixed_play
+from ._sweep import INF, NEG, Found, SearchCut, new_sweep
 
 if TYPE_CHECKING:
     from .._state import GameState, PlayerView
@@ -57,6 +73,11 @@ Objective = Literal["cards", "points"]
 #: keeps the table's melds (quick for a small hand), so that the search only
 #: looks for a better one.
 _FIXED_HAND = 8
+
+#: With a time limit and a larger hand, the share of the limit that the play
+#: keeping the table's melds may take (it is then only a fallback, should the
+#: exact search not finish): the rest is left to the exact search.
+_FALLBACK_SHARE = 0.25
 
 
 @attrs.frozen
@@ -72,6 +93,9 @@ class BestPlay:
             `Play` of the new table on a shared table; on a discard game's
             table (G4) the `LayOff` moves, then the `LayDown` moves. Empty
             when nothing is placed.
+        exact: Whether the search proved the play best: always without a
+            time limit; ``False`` when the limit cut the search (the play is
+            then valid and places at least nothing, but may not be best).
     """
 
     table: Table
@@ -79,6 +103,7 @@ class BestPlay:
     value: float
     objective: str
     moves: tuple[Move, ...] = ()
+    exact: bool = True
 
     @property
     def move(self) -> Play:
@@ -162,15 +187,56 @@ def _prune(must: list[int], may: list[int], profile: Profile) -> list[int]:
     return may
 
 
-def arrange(cards: Iterable[Card | str] | str, profile: Profile | str) -> Table | None:
+def _deadline(time_limit: float | None) -> float:
+    """The `time.perf_counter` reading at which a search given ``time_limit`` stops.
+
+    Raises:
+        TypeError: If ``time_limit`` is not a number.
+        SolverInputError: If ``time_limit`` is negative or not a number (NaN).
+    """
+    if time_limit is None:
+        return INF
+    if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
+        raise TypeError(f"time_limit must be a number of seconds, not {type(time_limit).__name__}")
+    if math.isnan(time_limit) or time_limit < 0:
+        raise SolverInputError(f"time_limit must be at least 0 seconds, not {time_limit!r}")
+    return time.perf_counter() + time_limit
+
+
+def arrange(
+    cards: Iterable[Card | str] | str, profile: Profile | str, *, time_limit: float | None = None
+) -> Table | None:
     """Partition ``cards`` into valid melds under ``profile``, or ``None`` if impossible.
+
+    Args:
+        cards: The cards to lay out, all of them.
+        profile: The rules.
+        time_limit: At most this many seconds of search (wall clock), or
+            ``None`` for no limit.
+
+    Returns:
+        The melds, or ``None`` if the search proved that no arrangement exists.
 
     Raises:
         NotationError: If ``cards`` is text that is not valid notation.
+        SearchTimeoutError: If the time limit ran out before the search found
+            an arrangement or proved there is none.
+        SolverInputError: If ``time_limit`` is negative.
     """
+    deadline = _deadline(time_limit)
     prof = get_profile(profile)
-    search = Sweep(_counts(as_cards(cards)), [0] * 53, [0.0] * 53, prof)
-    value, melds, _ = search.solve()
+    held = as_cards(cards)
+    search = new_sweep(_counts(held), [0] * 53, [0.0] * 53, prof, deadline=deadline)
+    try:
+        value, melds, _ = search.solve()
+    except SearchCut as cut:
+        if cut.found is not None:  # any complete play lays out every card: an answer
+            return Table(cut.found.melds)
+        text = " ".join(map(str, held))
+        raise SearchTimeoutError(
+            f"arrange({text!r}, {prof.name!r}) found no answer within {time_limit} s",
+            float(time_limit or 0.0),
+        ) from None
     return None if value == NEG else Table(melds)
 
 
@@ -181,6 +247,7 @@ def best_play(
     hand: Iterable[Card | str] | str | None = None,
     profile: Profile | str | None = None,
     objective: Objective = "cards",
+    time_limit: float | None = None,
 ) -> BestPlay:
     """The best new table from a table and a hand: exact, deterministic.
 
@@ -200,6 +267,10 @@ def best_play(
         profile: The rules (turn structure, ace and joker policies, meld sizes).
         objective: ``"cards"`` (most hand cards) or ``"points"`` (most hand
             points by the profile's card values, B10, R7, G9).
+        time_limit: At most this many seconds of search (wall clock), or
+            ``None`` for no limit. When the limit cuts the search, the answer
+            is the best valid play found so far, with ``exact`` false; with
+            time to finish, the answer is the exact one.
 
     Returns:
         A `BestPlay`; with nothing to place, ``placed`` and ``moves`` are
@@ -207,10 +278,17 @@ def best_play(
 
     Raises:
         TypeError: If both a state and ``table``/``hand``/``profile`` are
-            given, or neither a state nor all three, or ``state`` has no table.
-        ValueError: If ``objective`` is unknown, or the table itself cannot be
-            laid out validly (then no play exists).
+            given, or neither a state nor all three, or ``state`` has no table,
+            or ``time_limit`` is not a number.
+        SolverInputError: If ``objective`` is unknown or ``time_limit`` negative.
+        InvalidStateError: If the table itself cannot be laid out validly
+            (then no play exists): on a shared table, in any arrangement; on
+            a discard game's table, as its melds stand.
+        SearchTimeoutError: If the time limit ran out before any valid play
+            was known: only for a shared table whose melds are not valid as
+            they stand (so that placing nothing is not a valid play either).
     """
+    deadline = _deadline(time_limit)
     if state is not None:
         if table is not None or hand is not None or profile is not None:
             raise TypeError("best_play takes a state, or table=, hand= and profile=, not both")
@@ -230,34 +308,35 @@ def best_play(
     elif objective == "points":
         weights = list(_point_weights(prof))
     else:
-        raise ValueError(f"objective must be 'cards' or 'points', not {objective!r}")
+        raise SolverInputError(f"objective must be 'cards' or 'points', not {objective!r}")
     if prof.turn_structure == "discard":
-        return _best_fixed(old, held, weights, prof, objective)
+        return _best_fixed(old, held, weights, prof, objective, deadline)
     must = _counts(old.cards())
     may = _prune(must, _counts(held), prof)
-    search = Sweep(must, may, weights, prof)
+    search = new_sweep(must, may, weights, prof, deadline=deadline)
     fixed = None
-    if (
-        len(held) <= _FIXED_HAND
-        and search.whole
-        and all(classify_meld(meld, prof).ok for meld in old.melds)
-    ):
+    incumbent = INF
+    if len(held) <= _FIXED_HAND and search.whole and _melds_valid(old, prof):
         # A small hand: the best play that keeps the table's melds (lay-offs and
         # new melds) is quick to find; the search then looks only for better.
-        fixed = best_fixed_play(old, held, weights, prof)
-        worth = sum(map(operator.mul, weights, may))
-        value, melds, placed = search.solve(incumbent=worth - fixed[0])
-    else:
-        value, melds, placed = search.solve()
+        fixed = best_fixed_play(old, held, weights, prof, deadline)
+        incumbent = sum(map(operator.mul, weights, may)) - fixed.value
+    elif deadline < INF and _melds_valid(old, prof):
+        # Something valid to answer with should the search not finish in time;
+        # not an incumbent, so that a search that finishes answers as without
+        # a limit.
+        now = time.perf_counter()
+        share = now + _FALLBACK_SHARE * max(0.0, deadline - now)
+        fixed = best_fixed_play(old, held, weights, prof, share)
+    try:
+        value, melds, placed = search.solve(incumbent=incumbent)
+    except SearchCut as cut:
+        return _cut_short(old, prof, objective, fixed, cut.found, time_limit)
     if value == NEG:
-        raise ValueError("the table's cards cannot be laid out as valid melds")
+        raise _unplayable(old, prof)
     if melds is None:  # no rearrangement beats keeping the table's melds
         assert fixed is not None
-        kept, cards, _layoffs, _new = fixed[1]
-        if not cards:
-            return BestPlay(old, (), 0.0, objective)
-        table_now = Table(kept)
-        return BestPlay(table_now, cards, fixed[0], objective, (Play(table_now),))
+        return _from_fixed(old, fixed, objective, exact=True)
     if not placed:
         return BestPlay(old, (), 0.0, objective)
     new = Table(melds)
@@ -265,13 +344,80 @@ def best_play(
     return BestPlay(new, cards, value, objective, (Play(new),))
 
 
-def _best_fixed(
-    old: Table, held: tuple[Card, ...], weights: list[float], prof: Profile, objective: str
+def _melds_valid(table: Table, prof: Profile) -> bool:
+    """Whether the table's melds are valid as they stand (so that they may stay)."""
+    return all(classify_meld(meld, prof).ok for meld in table.melds)
+
+
+def _unplayable(old: Table, prof: Profile) -> InvalidStateError:
+    """The error for a table whose cards cannot be laid out as valid melds."""
+    return InvalidStateError(
+        f"the table's cards cannot be laid out as valid {prof.name} melds: {old}"
+    )
+
+
+def _from_fixed(old: Table, fixed: FixedPlay, objective: str, *, exact: bool) -> BestPlay:
+    """A shared table's `BestPlay` from a play that keeps the table's melds."""
+    if not fixed.placed:
+        return BestPlay(old, (), 0.0, objective, exact=exact)
+    table_now = Table(fixed.melds)
+    return BestPlay(table_now, fixed.placed, fixed.value, objective, (Play(table_now),), exact)
+
+
+def _cut_short(
+    old: Table,
+    prof: Profile,
+    objective: str,
+    fixed: FixedPlay | None,
+    found: Found | None,
+    time_limit: float | None,
 ) -> BestPlay:
-    """`best_play` on a discard game's table: new melds and lay-offs (G4)."""
-    value, (melds, placed, layoffs, new_melds) = best_fixed_play(old, held, weights, prof)
-    if not placed:
-        return BestPlay(old, (), 0.0, objective)
-    moves: list[Move] = [LayOff(card, index) for card, index in layoffs]
-    moves.extend(LayDown(meld) for meld in new_melds)
-    return BestPlay(Table(melds), placed, value, objective, tuple(moves))
+    """A shared table's best play known when the time limit cut the search (not exact).
+
+    Raises:
+        SearchTimeoutError: If no valid play is known (the table's melds are
+            not valid as they stand, and the search reached no play).
+    """
+    best = None if fixed is None else _from_fixed(old, fixed, objective, exact=False)
+    if found is not None and (best is None or found.value > best.value):
+        new = Table(found.melds)
+        cards = tuple(Card.from_code(c) for c in sorted(found.placed))
+        # Read back from an unfinished search: checked, as it costs little
+        # next to the search and an invalid answer would cost a turn.
+        if validate_table(new, prof).ok and new.counts() == old.counts() + Counter(cards):
+            moves = (Play(new),) if cards else ()
+            best = BestPlay(new if cards else old, cards, found.value, objective, moves, False)
+    if best is None:
+        raise SearchTimeoutError(
+            f"best_play found no valid play within {time_limit} s: the table's melds "
+            f"are not valid as they stand ({old})",
+            float(time_limit or 0.0),
+        )
+    return best
+
+
+def _best_fixed(
+    old: Table,
+    held: tuple[Card, ...],
+    weights: list[float],
+    prof: Profile,
+    objective: str,
+    deadline: float,
+) -> BestPlay:
+    """`best_play` on a discard game's table: new melds and lay-offs (G4).
+
+    Raises:
+        InvalidStateError: If the table is not valid as it stands.
+    """
+    report = validate_table(old, prof)
+    if not report.ok:
+        problems = "; ".join(map(str, report.problems))
+        raise InvalidStateError(f"the table {old} is not a valid {prof.name} table: {problems}")
+    fixed = best_fixed_play(old, held, weights, prof, deadline)
+    if not fixed.placed:
+        return BestPlay(old, (), 0.0, objective, exact=fixed.exact)
+    moves: list[Move] = [LayOff(card, index) for card, index in fixed.layoffs]
+    moves.extend(LayDown(meld) for meld in fixed.new_melds)
+    return BestPlay(
+        Table(fixed.melds), fixed.placed, fixed.value, objective, tuple(moves), fixed.exact
+    )

@@ -11,16 +11,31 @@ it can take (found by laying cards off one at a time, as the rules do), and
 for what is left of the hand the best packing into the melds that
 `find_melds` lists — long runs included, so a lay-off onto a meld laid down
 the same turn is covered by the longer meld. Joker exchanges (G12) are not
-part of the play.
+part of the play. Hand cards that no meld and no lay-off holds are left
+out from the start: they can only stay in the hand, and each would double
+the states the search tells apart.
+
+**Anytime.** With a deadline, the clock is read every few steps; at the
+deadline each state on the search's path passes up the best play below it
+that it knows, so the answer is a valid play, marked not exact. To make
+that play a good one, a state tries a hand card's melds before leaving the
+card out, and a table meld's largest lay-offs first: the first complete
+play is a greedy one. The order of trial does not change the answer: ties
+still go to the play that the order "leave the card out, then each meld
+in turn" meets first. A state that places all its cards tries nothing
+more (no play can place more).
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .._cards import Card
+import attrs
+
+from .._cards import CODE, Card
 from .._meld_finder import find_melds
 from .._melds import classify_meld, meld_extensions
 from .._multiset import without
@@ -31,13 +46,58 @@ if TYPE_CHECKING:
 
 __all__ = ["FixedPlay", "best_fixed_play"]
 
-#: (new table melds, the hand cards placed, the lay-offs as (card, meld index), new melds)
-FixedPlay = tuple[
-    tuple[tuple[Card, ...], ...],
-    tuple[Card, ...],
-    tuple[tuple[Card, int], ...],
-    tuple[tuple[Card, ...], ...],
-]
+#: Steps of the search between two looks at the clock: a step (a meld or a
+#: lay-off tried, a state entered, a lay-off found) costs little, and a look
+#: not much more, so this keeps the deadline close.
+_CLOCK_EVERY = 16
+
+
+@attrs.frozen
+class FixedPlay:
+    """A play that keeps the table's melds: lay-offs and new melds.
+
+    Attributes:
+        value: The weight of the hand cards placed.
+        melds: The new table: the table's melds (grown by the lay-offs), then the new melds.
+        placed: The hand cards placed, sorted.
+        layoffs: The lay-offs as ``(card, table meld index)``, in an order that applies.
+        new_melds: The new melds.
+        exact: Whether the search proved the play best (``False`` if the deadline cut it).
+    """
+
+    value: float
+    melds: tuple[tuple[Card, ...], ...]
+    placed: tuple[Card, ...]
+    layoffs: tuple[tuple[Card, int], ...]
+    new_melds: tuple[tuple[Card, ...], ...]
+    exact: bool = True
+
+
+class _Cut(Exception):  # noqa: N818 - not an error: the anytime search's way out
+    """The deadline, on its way up the search.
+
+    ``partial`` is the best play below the state it leaves (``None`` when it
+    leaves between two trials, where the state knows all it has tried).
+    """
+
+    def __init__(self, partial: Any) -> None:
+        super().__init__("the search reached its deadline")
+        self.partial = partial
+
+
+@attrs.define
+class _Clock:
+    """Reads the clock every `_CLOCK_EVERY` calls of `due`, which says if the deadline is past."""
+
+    deadline: float
+    countdown: int = _CLOCK_EVERY
+
+    def due(self) -> bool:
+        self.countdown -= 1
+        if self.countdown > 0:
+            return False
+        self.countdown = _CLOCK_EVERY
+        return time.perf_counter() >= self.deadline
 
 
 def _growths(
@@ -45,10 +105,14 @@ def _growths(
     hand: tuple[Card, ...],
     profile: Profile,
     held: frozenset[Card] | None = None,
+    clock: _Clock | None = None,
 ) -> dict[tuple[int, ...], tuple[Card, ...]]:
     """Every multiset of hand cards ``meld`` can take by lay-offs, with an order that works.
 
     ``held`` is the set of the hand's cards, where the caller has it.
+
+    Raises:
+        _Cut: If ``clock`` says the deadline is past.
     """
     found: dict[tuple[int, ...], tuple[Card, ...]] = {(): ()}
     if not meld_extensions(meld, profile) & (frozenset(hand) if held is None else held):
@@ -57,6 +121,8 @@ def _growths(
         ((), meld, Counter(hand))
     ]
     while frontier:
+        if clock is not None and clock.due():
+            raise _Cut(None)
         added, current, left = frontier.pop()
         for card in sorted(meld_extensions(current, profile) & set(left)):
             key = tuple(sorted(c.code for c in (*added, card)))
@@ -72,82 +138,170 @@ def _growths(
     return found
 
 
+#: Best packing of some hand codes into new melds: (weight, the melds' codes).
+_Packing = tuple[float, tuple[tuple[int, ...], ...]]
+#: Best lay-offs and packing: (weight, (table meld index, cards in order) pairs, new melds).
+_Laying = tuple[float, tuple[tuple[int, tuple[Card, ...]], ...], tuple[tuple[int, ...], ...]]
+
+_NOTHING_PACKED: _Packing = (0.0, ())
+_NOTHING_LAID: _Laying = (0.0, (), ())
+
+
 def best_fixed_play(
-    table: Table, hand: Sequence[Card], weights: Sequence[float], profile: Profile
-) -> tuple[float, FixedPlay]:
+    table: Table,
+    hand: Sequence[Card],
+    weights: Sequence[float],
+    profile: Profile,
+    deadline: float = float("inf"),
+) -> FixedPlay:
     """The most weight of hand cards placed by new melds and lay-offs, and how.
 
     Ties go to the first found in a fixed order (deterministic).
+
+    Args:
+        table: The table, whose melds stay.
+        hand: The hand.
+        weights: The worth of placing one card, by code.
+        profile: The rules.
+        deadline: The `time.perf_counter` reading at which to stop and return
+            the best play found so far (``exact`` false); ``inf`` for none.
     """
     cards = tuple(sorted(hand))
     by_code = {c.code: c for c in cards}
-    pool = tuple(c.code for c in cards)
-    melds = [tuple(sorted(c.code for c in meld)) for meld in find_melds(cards, profile)]
+    # Without a deadline no clock is read, and the states pay nothing for it.
+    clock = _Clock(deadline) if deadline < float("inf") else None
+    melds: list[tuple[int, ...]] = []
     options = []
     held = frozenset(cards)
-    for index, meld in enumerate(table.melds):
-        growths = _growths(tuple(meld), cards, profile, held)
-        if len(growths) > 1:
-            options.append((index, sorted(growths.items(), key=lambda kv: (-len(kv[0]), kv[0]))))
+    try:
+        # A hand with jokers has thousands of melds: even listing them is watched.
+        for listed in find_melds(cards, profile):
+            if clock is not None and clock.due():
+                raise _Cut(None)
+            melds.append(tuple(sorted(map(CODE, listed))))
+        for index, meld in enumerate(table.melds):
+            growths = _growths(tuple(meld), cards, profile, held, clock)
+            if len(growths) > 1:
+                options.append(
+                    (index, sorted(growths.items(), key=lambda kv: (-len(kv[0]), kv[0])))
+                )
+    except _Cut:
+        return _play(table, by_code, _NOTHING_LAID, profile, exact=False)
+    # The melds holding each card first (``left`` is sorted, so a meld of its
+    # cards holding its first card starts with it), in `find_melds`'s order.
+    starting: dict[int, list[tuple[int, ...]]] = {}
+    for codes in melds:
+        starting.setdefault(codes[0], []).append(codes)
+    usable = {code for meld in melds for code in meld}
+    usable.update(
+        code for _index, growths in options for codes, _order in growths for code in codes
+    )
+    pool = tuple(c.code for c in cards if c.code in usable)
 
     def worth(codes: Sequence[int]) -> float:
         return sum(weights[c] for c in codes)
 
     # Remembered in plain dicts: a cache decorator made anew for every call costs more.
-    packed: dict[tuple[int, ...], tuple[float, tuple[tuple[int, ...], ...]]] = {(): (0.0, ())}
-    laid: dict[tuple[int, tuple[int, ...]], tuple[float, tuple[tuple[int, tuple[Card, ...]], ...]]]
-    laid = {}
+    packed: dict[tuple[int, ...], _Packing] = {(): _NOTHING_PACKED}
+    laid: dict[tuple[int, tuple[int, ...]], _Laying] = {}
 
-    def pack(left: tuple[int, ...]) -> tuple[float, tuple[tuple[int, ...], ...]]:
+    def pack(left: tuple[int, ...]) -> _Packing:
         """Best packing of ``left`` into new melds: the first card is placed in one, or not."""
         found = packed.get(left)
         if found is not None:
             return found
+        if clock is not None and clock.due():
+            raise _Cut(_NOTHING_PACKED)
         first = left[0]
-        best = pack(left[1:])
-        for meld in melds:
-            # ``left`` is sorted, so a meld of its cards holding ``first`` starts with it.
-            if meld[0] != first:
-                continue
-            rest = without(left, meld)
-            if rest is None:
-                continue
-            value, chosen = pack(rest)
-            value += worth(meld)
-            if value > best[0]:
-                best = (value, (meld, *chosen))
+        most = worth(left)
+        best: _Packing | None = None
+        meld: tuple[int, ...] = ()  # the meld being tried; none while the card is left out
+        try:
+            for meld in starting.get(first, ()):
+                if clock is not None and clock.due():
+                    raise _Cut(None)  # between two melds: none in progress
+                rest = without(left, meld)
+                if rest is None:
+                    continue
+                value, chosen = pack(rest)
+                value += worth(meld)
+                if best is None or value > best[0]:
+                    best = (value, (meld, *chosen))
+                    if value >= most:
+                        break  # every card placed: no later meld does better
+            meld = ()
+            if best is None or best[0] < most or not weights[first]:
+                # Leaving the card out wins ties (it comes first in the order of trial).
+                skip = pack(left[1:])
+                if best is None or skip[0] >= best[0]:
+                    best = skip
+        except _Cut as cut:
+            below: _Packing | None = cut.partial  # the best play below the meld being tried
+            if below is not None:
+                value, chosen = below[0] + worth(meld), ((meld, *below[1]) if meld else below[1])
+                if best is None or value > best[0]:
+                    best = (value, chosen)
+            cut.partial = _NOTHING_PACKED if best is None else best
+            raise
         packed[left] = best
         return best
 
-    def lay(
-        i: int, left: tuple[int, ...]
-    ) -> tuple[float, tuple[tuple[int, tuple[Card, ...]], ...]]:
+    def lay(i: int, left: tuple[int, ...]) -> _Laying:
         """Best over lay-offs onto the table melds ``options[i:]``, then new melds."""
+        if i == len(options):
+            try:
+                value, news = pack(left)
+            except _Cut as cut:
+                cut.partial = (cut.partial[0], (), cut.partial[1])
+                raise
+            return value, (), news
         found = laid.get((i, left))
         if found is not None:
             return found
-        if i == len(options):
-            return pack(left)[0], ()
+        if clock is not None and clock.due():
+            raise _Cut(_NOTHING_LAID)
+        most = worth(left)
         index, growths = options[i]
-        best: tuple[float, tuple[tuple[int, tuple[Card, ...]], ...]] = (-1.0, ())
-        for codes, order in growths:
-            rest = without(left, codes)
-            if rest is None:
-                continue
-            value, chosen = lay(i + 1, rest)
-            value += worth(codes)
-            if value > best[0]:
-                best = (value, ((index, order), *chosen) if codes else chosen)
+        best: _Laying | None = None
+        codes: tuple[int, ...] = ()
+        order: tuple[Card, ...] = ()
+        try:
+            for codes, order in growths:
+                if clock is not None and clock.due():
+                    raise _Cut(None)  # between two lay-offs: none in progress
+                rest = without(left, codes)
+                if rest is None:
+                    continue
+                value, offs, news = lay(i + 1, rest)
+                value += worth(codes)
+                if best is None or value > best[0]:
+                    best = (value, ((index, order), *offs) if codes else offs, news)
+                    if value >= most:
+                        break  # every card placed: no later lay-off does better
+        except _Cut as cut:
+            below: _Laying | None = cut.partial  # the best play below the lay-off being tried
+            if below is not None:
+                value = below[0] + worth(codes)
+                if best is None or value > best[0]:
+                    best = (value, ((index, order), *below[1]) if codes else below[1], below[2])
+            cut.partial = _NOTHING_LAID if best is None else best
+            raise
+        assert best is not None  # the empty growth always fits
         laid[i, left] = best
         return best
 
-    value, offs = lay(0, pool)
-    left = pool
-    for _index, order in offs:
-        taken = without(left, [c.code for c in order])
-        assert taken is not None
-        left = taken
-    _packed, new_codes = pack(left)
+    try:
+        found = lay(0, pool)
+    except _Cut as cut:
+        return _play(table, by_code, cut.partial, profile, exact=False)
+    return _play(table, by_code, found, profile, exact=True)
+
+
+def _play(
+    table: Table, by_code: dict[int, Card], found: _Laying, profile: Profile, *, exact: bool
+) -> FixedPlay:
+    """The `FixedPlay` of the lay-offs and new melds ``found``."""
+    value, offs, new_codes = found
     new_melds = tuple(
         classify_meld(tuple(by_code[c] for c in meld), profile).canonical for meld in new_codes
     )
@@ -162,4 +316,4 @@ def best_fixed_play(
         sorted([c for _i, order in offs for c in order] + [c for m in new_melds for c in m])
     )
     layoffs = tuple((card, index) for index, order in offs for card in order)
-    return value, ((*table_melds, *new_melds), placed, layoffs, new_melds)
+    return FixedPlay(value, (*table_melds, *new_melds), placed, layoffs, new_melds, exact)

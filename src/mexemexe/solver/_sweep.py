@@ -98,10 +98,13 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Callable, Generator, Sequence
+import time
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, count, permutations, product
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from .._cards import _BY_CODE, JOKER_CODE, Card
 from .._melds import classify_meld
@@ -109,7 +112,7 @@ from .._melds import classify_meld
 if TYPE_CHECKING:
     from .._profiles import Profile
 
-__all__ = ["INF", "NEG", "Sweep"]
+__all__ = ["INF", "NEG", "Found", "SearchCut", "Sweep", "TimedSweep", "new_sweep"]
 
 NEG = float("-inf")
 INF = float("inf")
@@ -261,6 +264,39 @@ class _LimitError(Exception):
     """A search went past its expansion limit."""
 
 
+#: Plays a search with a deadline tries in one state between two looks at
+#: the clock (`TimedSweep._watch`): a play its bound cuts costs a bound, which
+#: may take a while to work out the first time; a look costs far less.
+PLAYS_PER_LOOK = 8
+
+
+@attrs.frozen
+class Found:
+    """A complete play that a search reached (not proven best when the search was cut).
+
+    Attributes:
+        value: The weight of the ``may`` cards placed.
+        melds: The melds.
+        placed: The codes of the ``may`` cards placed.
+    """
+
+    value: float
+    melds: tuple[tuple[Card, ...], ...]
+    placed: tuple[int, ...]
+
+
+class SearchCut(Exception):  # noqa: N818 - not an error: the anytime search's way out
+    """A search reached its deadline before it could prove its answer.
+
+    Attributes:
+        found: The best complete play the search had reached, or ``None``.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("the search reached its deadline")
+        self.found: Found | None = None
+
+
 def _option_loss(option: tuple[Any, ...]) -> float:
     loss: float = option[3]
     return loss
@@ -309,6 +345,7 @@ class Sweep:
         self.floors: list[float] = [0.0] * (self.top + 2)
         self.expanded = 0
         self.limit: float = INF  # always a float, as mypyc needs (`benchmarks/compiled.py`)
+        self.deadline = INF  # a `TimedSweep` has one
         # A proven lower bound on the least loss, shared by the searches of a race,
         # and the most loss worth finding (below a play known already, `solve`).
         self.proven = [0.0]
@@ -425,6 +462,10 @@ class Sweep:
             incumbent: The loss of a play known already (whole weights only).
                 The search then looks only for a smaller loss; if there is
                 none, the melds returned are ``None`` (the known play is best).
+
+        Raises:
+            SearchCut: At the deadline, with the best complete play reached
+                (better than the incumbent), if any.
         """
         total = sum(map(operator.mul, self.weights, self.may))
         if self.whole and incumbent < INF:
@@ -437,10 +478,32 @@ class Sweep:
         melds, placed = sweep._rebuild()
         if melds is None:
             # No room for the spare jokers the lazy model assumed: redo eagerly.
-            return Sweep(self.must, self.may, self.weights, self.profile, lazy=False).solve()
+            eager = new_sweep(
+                self.must, self.may, self.weights, self.profile, lazy=False, deadline=self.deadline
+            )
+            return eager.solve()
         if sweep is not self:
             melds, placed = self._read_back(melds, placed, *variant)
         return total - loss, melds, placed
+
+    def _reached(self, sweep: Sweep, variant: tuple[bool, bool]) -> Found | None:
+        """The best complete play ``sweep`` (this search or a variant of it) reached, if any.
+
+        At the deadline the states on the search's path keep the best play
+        below them (`_expand`), so the start state holds one if the search
+        had reached the end of the sweep anywhere within its budget.
+        """
+        start = sweep._start()
+        found = sweep.memo.get(start)
+        if found is None or found[1] is None or found[0] == INF:
+            return None
+        melds, placed = sweep._rebuild()
+        if melds is None:
+            return None  # the lazy model's spare jokers found no room
+        if sweep is not self:
+            melds, placed = self._read_back(melds, placed, *variant)
+        total = sum(map(operator.mul, self.weights, self.may))
+        return Found(total - found[0], tuple(melds), tuple(placed))
 
     def _start(self) -> tuple[Any, ...]:
         """The state before the first value: nothing open, no joker placed."""
@@ -480,6 +543,9 @@ class Sweep:
                     slices.send(grant)
                 except StopIteration as done:
                     return sweep, (mirror, flip), done.value
+                except SearchCut as cut:
+                    cut.found = self._reached(sweep, (mirror, flip))
+                    raise
             grant = math.ceil(grant * _GROWTH)
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -523,12 +589,13 @@ class Sweep:
     def _variant(self, mirror: bool, flip: bool) -> Sweep:
         """The same search on the position relabelled by `_relabel`."""
         to = _relabel(self.ace_high, mirror, flip)
-        return Sweep(
+        return new_sweep(
             [self.must[to[code]] for code in range(53)],
             [self.may[to[code]] for code in range(53)],
             [self.weights[to[code]] for code in range(53)],
             self.profile,
             lazy=self.lazy,
+            deadline=self.deadline,
         )
 
     def _slices(self, start: tuple[Any, ...]) -> Generator[None, int, float]:
@@ -624,7 +691,7 @@ class Sweep:
                     may[code] = 0
             elif value < first:
                 must[code] = may[code] = 0
-        window = Sweep(must, may, weights, self.profile)
+        window = new_sweep(must, may, weights, self.profile, deadline=self.deadline)
         window.limit = float(_EASY)
         entry = _desc(self.min_run, 0, 1, 0)
         # A run crossing into ``first`` holds a copy of the card below, or a joker.
@@ -1026,71 +1093,94 @@ class Sweep:
         lower = INF
         cap = budget  # min(budget, best)
         choice: Any = None
-        for option in plays:  # least loss first
-            new_runs_s, g, jokers_here, loss, res, _detail = option
-            if loss > cap:
-                if loss < lower:
-                    lower = loss
-                break
-            limit = cap - loss
-            if groups:  # a value's groups are settled: on to the next value
-                nxt = advance(v + 1, 0, runs, used + jokers_here, 0, reserved)
-                child = None
-            else:
-                child = None
-                if quick:
-                    units = left
-                    if g or jokers_here:
-                        # The child's units: fewer than the parent's, so the other
-                        # suits' parts with the parent's units bound theirs.
-                        units = self._units_left(v, si + 1, used + jokers_here, gcount + _GIVES[g])
-                    elif gcount:  # the same for every play that places and gives nothing
-                        if passing is None:
-                            passing = self._units_left(v, si + 1, used, gcount)
-                        units = passing
-                    if units < 0:
-                        continue  # the groups cannot have the jokers they need
-                    part = known.get((w, si, new_runs_s, res, units))
-                    if part is None:
-                        part = self._suit_bound(w, si, new_runs_s, res, units)
-                    child = others + part
-                    if child > limit:
-                        if loss + child < lower:
-                            lower = loss + child
-                        continue
-                    if units != left:
-                        child = None  # a bound on the child's plain bound, not that bound
-                # The aces kept back change only at the ends of the sweep (v = 1, 14).
-                reserved2 = reserved if res == kept else (*reserved[:si], res, *reserved[si + 1 :])
-                nxt = advance(
-                    v,
-                    si + 1,
-                    (*before, new_runs_s, *after),
-                    used + jokers_here,
-                    gcount + _GIVES[g],
-                    reserved2,
-                )
-                if child is not None and (nxt[0] != v or nxt[1] != si + 1):
-                    child = None  # past empty or forced steps: the bound is the child's own
-            known_sub = memo.get(nxt)  # the lookup `_search` starts with
-            if known_sub is not None and (known_sub[1] is not None or known_sub[0] > limit):
-                sub = known_sub[0]
-            else:
-                sub = visit(nxt, limit, known_sub, child)
-            if sub <= limit:
-                if loss + sub < best:
-                    best, choice = loss + sub, (nxt, option)
-                    if best - self.step < cap:
-                        cap = best - self.step
-                    if best <= floor:
-                        break
-            elif loss + sub < lower:
-                lower = loss + sub
+        nxt: Any = None
+        try:
+            for option in self._watch(plays):  # least loss first
+                new_runs_s, g, jokers_here, loss, res, _detail = option
+                if loss > cap:
+                    if loss < lower:
+                        lower = loss
+                    break
+                limit = cap - loss
+                if groups:  # a value's groups are settled: on to the next value
+                    nxt = advance(v + 1, 0, runs, used + jokers_here, 0, reserved)
+                    child = None
+                else:
+                    child = None
+                    if quick:
+                        units = left
+                        if g or jokers_here:
+                            # The child's units: fewer than the parent's, so the other
+                            # suits' parts with the parent's units bound theirs.
+                            units = self._units_left(
+                                v, si + 1, used + jokers_here, gcount + _GIVES[g]
+                            )
+                        elif gcount:  # the same for every play that places and gives nothing
+                            if passing is None:
+                                passing = self._units_left(v, si + 1, used, gcount)
+                            units = passing
+                        if units < 0:
+                            continue  # the groups cannot have the jokers they need
+                        part = known.get((w, si, new_runs_s, res, units))
+                        if part is None:
+                            part = self._suit_bound(w, si, new_runs_s, res, units)
+                        child = others + part
+                        if child > limit:
+                            if loss + child < lower:
+                                lower = loss + child
+                            continue
+                        if units != left:
+                            child = None  # a bound on the child's plain bound, not that bound
+                    # The aces kept back change only at the ends of the sweep (v = 1, 14).
+                    reserved2 = (
+                        reserved if res == kept else (*reserved[:si], res, *reserved[si + 1 :])
+                    )
+                    nxt = advance(
+                        v,
+                        si + 1,
+                        (*before, new_runs_s, *after),
+                        used + jokers_here,
+                        gcount + _GIVES[g],
+                        reserved2,
+                    )
+                    if child is not None and (nxt[0] != v or nxt[1] != si + 1):
+                        child = None  # past empty or forced steps: the bound is the child's own
+                known_sub = memo.get(nxt)  # the lookup `_search` starts with
+                if known_sub is not None and (known_sub[1] is not None or known_sub[0] > limit):
+                    sub = known_sub[0]
+                else:
+                    sub = visit(nxt, limit, known_sub, child)
+                if sub <= limit:
+                    if loss + sub < best:
+                        best, choice = loss + sub, (nxt, option)
+                        if best - self.step < cap:
+                            cap = best - self.step
+                        if best <= floor:
+                            break
+                elif loss + sub < lower:
+                    lower = loss + sub
+        except SearchCut:
+            # The deadline: the search is over, and its memo serves only to read
+            # back the best complete play it reached. The child being searched
+            # may have left one (as this state does below), which counts too.
+            if nxt is not None:
+                partial = memo.get(nxt)
+                if partial is not None and partial[1] is not None and option[3] + partial[0] < best:
+                    best, choice = option[3] + partial[0], (nxt, option)
+            if choice is not None:
+                self.memo[key] = (best, choice)
+            raise
         if choice is not None:
             self.memo[key] = (best, choice)
             return best
         self.memo[key] = (lower, None)
         return lower
+
+    def _watch(
+        self, plays: Sequence[tuple[int, int, int, float, int, Any]]
+    ) -> Iterable[tuple[int, int, int, float, int, Any]]:
+        """The plays `_expand` tries, as they are (a `TimedSweep` watches the clock as it goes)."""
+        return plays
 
     def _group_jokers(self, used: int, gcount: int) -> Sequence[int]:
         """The joker counts a value's groups can take, from the copies given (``gcount``).
@@ -1303,6 +1393,93 @@ class Sweep:
         # Table jokers must all be placed; a hand joker left out is a loss the
         # search did not count, unless jokers are worth nothing.
         return not left[0] and (not left[1] or self.weights[JOKER_CODE] == 0)
+
+
+class TimedSweep(Sweep):
+    """A `Sweep` that stops at a deadline (`SearchCut`), for searches given a time limit.
+
+    It reads the clock at every state it visits, expanded or cut by its
+    bound alike (a look costs far less than a visit), and every
+    `PLAYS_PER_LOOK` plays a state tries: a state can have hundreds of plays
+    that the bound cuts before any visit, each costing a bound. A subclass,
+    so that a search without a limit runs the plain `Sweep` with no clock in
+    its hot path.
+
+    Args:
+        must: As `Sweep`.
+        may: As `Sweep`.
+        weights: As `Sweep`.
+        profile: As `Sweep`.
+        lazy: As `Sweep`.
+        deadline: The `time.perf_counter` reading at which the search stops.
+    """
+
+    def __init__(
+        self,
+        must: Sequence[int],
+        may: Sequence[int],
+        weights: Sequence[float],
+        profile: Profile,
+        *,
+        lazy: bool = True,
+        deadline: float = INF,
+    ) -> None:
+        super().__init__(must, may, weights, profile, lazy=lazy)
+        self.deadline = deadline
+
+    def _visit(
+        self,
+        key: tuple[Any, ...],
+        budget: float,
+        found: tuple[float, Any] | None,
+        plain: float | None,
+    ) -> float:
+        """`Sweep._visit`, after a look at the clock.
+
+        Raises:
+            SearchCut: At the deadline.
+        """
+        if time.perf_counter() >= self.deadline:
+            raise SearchCut
+        return super()._visit(key, budget, found, plain)
+
+    def _watch(
+        self, plays: Sequence[tuple[int, int, int, float, int, Any]]
+    ) -> Iterable[tuple[int, int, int, float, int, Any]]:
+        """The plays `_expand` tries, reading the clock every `PLAYS_PER_LOOK` of them.
+
+        One state can have hundreds of plays that its children's bounds cut
+        without a visit, each costing a bound.
+        """
+        if len(plays) <= PLAYS_PER_LOOK:
+            return plays
+        return self._watched(plays)
+
+    def _watched(
+        self, plays: Sequence[tuple[int, int, int, float, int, Any]]
+    ) -> Iterator[tuple[int, int, int, float, int, Any]]:
+        for index, play in enumerate(plays):
+            if (
+                index % PLAYS_PER_LOOK == PLAYS_PER_LOOK - 1
+                and time.perf_counter() >= self.deadline
+            ):
+                raise SearchCut
+            yield play
+
+
+def new_sweep(
+    must: Sequence[int],
+    may: Sequence[int],
+    weights: Sequence[float],
+    profile: Profile,
+    *,
+    lazy: bool = True,
+    deadline: float = INF,
+) -> Sweep:
+    """A `Sweep`, or a `TimedSweep` if there is a deadline (a `time.perf_counter` reading)."""
+    if deadline == INF:
+        return Sweep(must, may, weights, profile, lazy=lazy)
+    return TimedSweep(must, may, weights, profile, lazy=lazy, deadline=deadline)
 
 
 def _first(run: tuple[int, list[int]]) -> int:
