@@ -859,3 +859,14 @@ def test_the_remembered_plays_are_emptied_past_their_limit() -> None:
         search = _sweep.Sweep(must, may, [1.0] * 53, profile)
         assert search.solve()[0] == expected
         assert len(search.known_plays) <= 6
+
+
+def test_the_plays_memo_stays_bounded_over_many_profiles() -> None:
+    """Profiles with ever new run settings never grow the solver's plays memo past its bound."""
+    from mexemexe.solver import _sweep
+
+    base = m.get_profile("rummikub")
+    for jokers in range(1, 80):
+        profile = attrs.evolve(base, name=f"r{jokers}", jokers=2, max_jokers_per_meld=jokers)
+        solver.arrange("7H 8H JK", profile)
+        assert len(_sweep._PLAYS_BY_RULES) <= _sweep._KNOWN_RULES

@@ -258,6 +258,8 @@ _GROWTH = 1.5
 #: search asks for many. Emptied when it holds more than `_KNOWN_PLAYS` entries.
 _PLAYS_BY_RULES: dict[tuple[Any, ...], dict[tuple[Any, ...], Any]] = {}
 _KNOWN_PLAYS = 100_000
+#: The most sets of rules `_PLAYS_BY_RULES` keeps plays for before it is emptied.
+_KNOWN_RULES = 32
 
 
 class _LimitError(Exception):
@@ -371,6 +373,8 @@ class Sweep:
             self.jokers,
         )
         self.run_args = (self.run_cap, self.min_run, self.track, self.top, lazy)
+        if self.run_args not in _PLAYS_BY_RULES and len(_PLAYS_BY_RULES) >= _KNOWN_RULES:
+            _PLAYS_BY_RULES.clear()  # rules come from callers' profiles: keep the memo bounded
         self.known_plays = _PLAYS_BY_RULES.setdefault(self.run_args, {})
         # present[v][suit]: copies of that card (the ace at v = 1; none at v = 14 here).
         counts = list(map(operator.add, self.must, self.may))
