@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import pathlib
 import subprocess
 import sys
 
@@ -156,3 +157,162 @@ def test_play_a_whole_maumau_hand_with_legal_moves() -> None:
         state = state.apply(move)
     text = play("--game", "maumau", "--players", "2", "--plain", keys="\n".join(keys) + "\n")
     assert "The round is over" in text
+
+
+# -- every error is one line on stderr with exit code 2 ------------------------------------
+
+
+def one_error_line(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run ``main(argv)`` in-process; check exit code 2 and one line on stderr; return it."""
+    code = main(list(argv), out=io.StringIO(), stdin=io.StringIO(""))
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1, err
+    return err
+
+
+def bot_module(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, name: str, text: str
+) -> None:
+    """Write the module ``name`` in a fresh working directory, where --bots looks for it."""
+    (tmp_path / f"{name}.py").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the command may add the directory
+
+
+def test_simulate_a_function_as_a_bot_is_one_error_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """--bots os:getcwd (a function, not a bot class) is one error line, not a traceback."""
+    err = one_error_line(capsys, "simulate", "--bots", "os:getcwd,simple", "--games", "1")
+    assert "'os:getcwd' is neither a bot nor a bot class" in err
+
+
+def test_simulate_a_class_without_choose_is_one_error_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--bots module:Class naming a class with no choose method is refused before playing."""
+    err = one_error_line(capsys, "simulate", "--bots", "mexemexe:Card,simple", "--games", "1")
+    assert "a class without a choose method" in err
+
+
+def test_simulate_a_bot_class_whose_constructor_fails_is_one_error_line(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot class whose constructor raises is named in one error line."""
+    bot_module(
+        tmp_path,
+        monkeypatch,
+        "cli_bots_failing_init",
+        "class Boom:\n"
+        "    def __init__(self, seed):\n"
+        "        raise RuntimeError('no\\nseed for me')\n\n"
+        "    def choose(self, view):\n"
+        "        return None\n",
+    )
+    err = one_error_line(
+        capsys, "simulate", "--bots", "cli_bots_failing_init:Boom,simple", "--games", "1"
+    )
+    assert "bot class 'cli_bots_failing_init:Boom' cannot be built: RuntimeError" in err
+
+
+def test_simulate_a_bot_module_that_fails_to_load_is_one_error_line(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot module with a syntax error is one error line naming the module."""
+    bot_module(tmp_path, monkeypatch, "cli_bots_syntax_error", "def broken(:\n")
+    err = one_error_line(capsys, "simulate", "--bots", "cli_bots_syntax_error:Bot,simple")
+    assert "cannot import 'cli_bots_syntax_error'" in err
+    assert "SyntaxError" in err
+
+
+def test_simulate_a_bot_failing_mid_run_is_one_error_line(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A user's bot raising in choose ends the run with one error line naming the error."""
+    bot_module(
+        tmp_path,
+        monkeypatch,
+        "cli_bots_crashing",
+        "class Crash:\n    def choose(self, view):\n        raise KeyError('oops')\n",
+    )
+    args = ("--game", "maumau", "--bots", "cli_bots_crashing:Crash,simple", "--games", "2")
+    err = one_error_line(capsys, "simulate", *args)
+    assert "KeyError: 'oops'" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["bogus"],
+        [""],
+        ["--no-such-option"],
+        ["demo", "--seed", "x"],
+        ["demo", "--players"],
+        ["validate"],
+        ["simulate", "--games", "1e3"],
+    ],
+)
+def test_bad_arguments_are_one_error_line_in_process(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bad arguments: exit code 2 from main(), no SystemExit, one line pointing to --help."""
+    assert "--help' for usage" in one_error_line(capsys, *argv)
+
+
+@pytest.mark.parametrize("workers", ["0", "-3", "100000"])
+def test_simulate_refuses_a_worker_count_out_of_range(
+    workers: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--workers must be 1-256: a huge count would start that many processes at once."""
+    err = one_error_line(capsys, "simulate", "--workers", workers, "--games", "1")
+    assert f"--workers {workers}: from 1 to 256" in err
+
+
+def test_simulate_refuses_a_huge_game_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """--games is at most ten million: the work for the workers is listed up front."""
+    err = one_error_line(capsys, "simulate", "--games", "9" * 40, "--workers", "2")
+    assert "from 1 to 10000000" in err
+
+
+def test_demo_maumau_with_a_huge_player_count_is_one_error_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """demo --game maumau --players 10**30 is refused in one line (it built a huge tuple)."""
+    err = one_error_line(capsys, "demo", "--game", "maumau", "--players", "9" * 30)
+    assert "players" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["demo", "--players", "9" * 4000],
+        ["demo", "--profile", "\udcff"],
+        ["demo", "--game", "maumau", "--seed", "-" + "9" * 4000, "--players", "2"],
+        ["validate", "\udcff"],
+        ["validate", "|" * 5000],
+        ["validate", "7H 8H 9H", "--profile", ""],
+        ["rules", ""],
+        ["rules", "☃" * 10_000],
+        ["play", "--players", "-1"],
+        ["play", "--game", "maumau", "--players", "11"],
+        ["simulate", "--profile", "", "--games", "1"],
+        ["simulate", "--bots", ":,simple"],
+        ["simulate", "--bots", "os:,simple"],
+        ["simulate", "--bots", "", "--games", "1"],
+        ["simulate", "--bots", "ñ,☃", "--games", "1"],
+        ["simulate", "--game", "maumau", "--bots", ",".join(["simple"] * 11)],
+    ],
+)
+def test_hostile_arguments_never_give_a_traceback(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Huge, empty and odd unicode arguments to every subcommand give one short error line."""
+    assert len(one_error_line(capsys, *argv)) < 700
+
+
+def test_rules_maumau_prints_the_mau_mau_settings() -> None:
+    """rules maumau prints the Mau-Mau profile, which the other commands play with --game."""
+    code, text = run("rules", "maumau")
+    assert code == 0
+    assert "burst_score" in text
+    assert "card_points              1 2 3 4 5 6 7 8 9 10 20 10 10" in text

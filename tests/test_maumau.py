@@ -292,17 +292,28 @@ def test_m8_everyone_pays_into_the_pot() -> None:
     assert mm.MauMauMatch.start(5, seed=1).pot == 5
 
 
+def finished(hands: list[str], pile: str, last: str) -> mm.MauMauState:
+    """A stacked hand that the last player ends at once with the move ``last`` (M7)."""
+    state = mm.deal(hands=hands, discard_pile=pile, seed=1, first_player=len(hands) - 1)
+    final = state.apply(last)
+    assert final.result is not None
+    return final
+
+
 def test_m8_burst_and_reentry() -> None:
     """M8 [decision]: a burst player may re-enter once, at the highest score not burst."""
-    match = attrs.evolve(mm.MauMauMatch.start(3, seed=1), scores=(104, 40, 75))
+    hand = finished(["KS KH KD KC KS KH KD KC QS QH 4S", "QD QC 10S 10H", "5H"], "9H", "discard 5H")
+    match = mm.MauMauMatch.start(3, seed=1).record(hand)
+    assert match.scores == (104, 40, 0)
     assert match.burst(0)
     assert match.active() == (1, 2)
     assert match.can_reenter(0)
     back = match.reenter(0)
-    assert back.scores == (75, 40, 75)
+    assert back.scores == (40, 40, 0)
     assert back.pot == 4
     assert back.reentries == (1, 0, 0)
-    again = attrs.evolve(back, scores=(120, 40, 75))
+    again = back.record(finished(["KS KH KD KC QS QH", "3D", "5H"], "9H", "discard 5H"))
+    assert again.scores == (100, 43, 0)
     assert not again.can_reenter(0)
     with pytest.raises(InvalidStateError, match="may not re-enter"):
         again.reenter(0)
@@ -310,7 +321,11 @@ def test_m8_burst_and_reentry() -> None:
 
 def test_m8_no_reentry_when_only_one_player_is_left() -> None:
     """M8: re-entry needs at least two players still under 100."""
-    match = attrs.evolve(mm.MauMauMatch.start(3, seed=1), scores=(104, 140, 75))
+    hand = finished(
+        ["KS KH KD KC QS AS AH", "KS KH KD KC QH QD QC", "JD"], "9H", "discard JD S"
+    )  # going out on a Jack doubles the 52 and 70 points in hand (M7)
+    match = mm.MauMauMatch.start(3, seed=1).record(hand)
+    assert match.scores == (104, 140, 0)
     assert not match.can_reenter(0)
     assert match.is_over
     assert match.winner == 2

@@ -6,11 +6,12 @@ Subcommands:
 * ``validate "<table>" --profile NAME`` — check a table, exit code 0 if valid, 1 if not;
 * ``play [--profile NAME | --game maumau]`` — play against bots in the terminal;
 * ``simulate [--game maumau] --bots simple,random --games N --workers W`` — self-play
-  with a progress bar (a seat may also be ``module:Name``, your own bot);
+  with a progress bar (a seat may also be ``module:Class``, your own bot class);
 * ``rules NAME`` — print a profile's settings.
 
-Library errors (bad notation, unknown profile) are printed as one line with
-exit code 2, never as a traceback.
+Every error (bad arguments, bad notation, an unknown profile or bot, a
+library error, even a user's bot failing mid-run) is printed as one line on
+stderr with exit code 2, never as a traceback.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import os
 import sys
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 import attrs
 
@@ -227,42 +228,75 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
 
 
 def _bot_spec(text: str) -> object:
-    """A seat of ``--bots``: a shipped bot's name, or ``module:attribute`` naming your own.
+    """A seat of ``--bots``: a shipped bot's name, or ``module:Class`` naming your own bot class.
 
-    The attribute is a bot class or factory (called with the seat's seed) or
-    a bot object; modules are also looked for in the working directory.
+    The class must have a callable ``choose`` (the `Bot` protocol); it is
+    built once here, with the seat's seed if its constructor takes one, so a
+    constructor that fails is reported before any round is played. Modules
+    are also looked for in the working directory.
 
     Raises:
-        ValueError: If the module or the attribute cannot be found, or is no bot.
+        ValueError: If the module cannot be imported, has no such name, or
+            the name is not a bot class that can be built.
     """
     if ":" not in text:
-        return text
+        return text  # a bot's name: `simulate` knows the game's names
     import importlib
 
+    from ._selfplay import _takes_seed
+
     module_name, _, attribute = text.partition(":")
+    if not module_name or not attribute:
+        raise ValueError(f"bot {text!r}: write a shipped bot's name or module:Class")
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     try:
         module = importlib.import_module(module_name)
-    except ImportError as err:
-        raise ValueError(f"cannot import {module_name!r} for bot {text!r}: {err}") from None
-    try:
-        found: object = getattr(module, attribute)
-    except AttributeError:
-        raise ValueError(f"module {module_name!r} has no {attribute!r} for bot {text!r}") from None
-    if not callable(found) and not hasattr(found, "choose"):
-        raise ValueError(f"{text!r} is neither a bot nor a bot class or factory")
+    except (Exception, SystemExit) as err:  # the user's module: not found, or raising as it loads
+        raise ValueError(
+            f"cannot import {module_name!r} for bot {text!r}: {type(err).__name__}: {err}"
+        ) from None
+    missing = object()
+    found: object = getattr(module, attribute, missing)
+    if found is missing:
+        raise ValueError(f"module {module_name!r} has no {attribute!r} for bot {text!r}")
+    if not isinstance(found, type) or not callable(getattr(found, "choose", None)):
+        kind = (
+            "a class without a choose method"
+            if isinstance(found, type)
+            else (f"a {type(found).__name__}")
+        )
+        raise ValueError(
+            f"{text!r} is neither a bot nor a bot class (it is {kind}): module:Class must name "
+            "a class with a choose(view) method"
+        )
+    try:  # as `simulate` will build it for each round: with a seed if it takes one
+        found(0) if _takes_seed(found) else found()
+    except Exception as err:  # the user's constructor failed: say so in one line
+        raise ValueError(
+            f"bot class {text!r} cannot be built: {type(err).__name__}: {err}"
+        ) from None
     return found
+
+
+#: The most rounds one ``simulate`` run plays (a bound on the work queued for
+#: the worker processes, which is listed up front).
+MAX_GAMES = 10_000_000
+#: The most worker processes ``simulate`` starts (every one is started at once).
+MAX_WORKERS = 256
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     from ._selfplay import simulate
 
+    if not 1 <= args.games <= MAX_GAMES:
+        return _fail("simulate", f"--games {args.games}: from 1 to {MAX_GAMES}")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        return _fail("simulate", f"--workers {args.workers}: from 1 to {MAX_WORKERS}")
     try:
         bots = [_bot_spec(b.strip()) for b in args.bots.split(",") if b.strip()]
     except ValueError as err:
-        sys.stderr.write(f"mexemexe simulate: error: {err}\n")
-        return 2
+        return _fail("simulate", str(err))
     show = sys.stderr.isatty() or args.progress
     drawn = [-1]  # the percentage last drawn: thousands of quick rounds redraw 101 times
 
@@ -290,8 +324,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     except ValueError as err:
         if isinstance(err, MexeMexeError):
             raise
-        sys.stderr.write(f"mexemexe simulate: error: {err}\n")
-        return 2
+        return _fail("simulate", str(err))
     out.write(result.table() + "\n")
     return 0
 
@@ -303,7 +336,10 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _rules(args: argparse.Namespace, out: TextIO) -> int:
-    profile = get_profile(args.profile)
+    from .maumau import MAUMAU
+
+    # Mau-Mau's rules are no rummy profile, but `--game maumau` plays them: show them too.
+    profile = MAUMAU if args.profile == MAUMAU.name else get_profile(args.profile)
     out.write(f"{profile.name}: {profile.description}\n")
     for field in attrs.fields(type(profile)):
         if not field.init or field.name in ("name", "description"):
@@ -311,7 +347,7 @@ def _rules(args: argparse.Namespace, out: TextIO) -> int:
         value = getattr(profile, field.name)
         if field.name in ("hand_sizes", "rule_sections"):
             value = ", ".join(f"{k}: {v}" for k, v in value)
-        elif field.name == "rank_points":
+        elif field.name in ("rank_points", "card_points"):
             value = " ".join(str(v) for v in value) + "  (A 2 3 4 5 6 7 8 9 10 J Q K)"
         out.write(f"  {field.name:24} {value}\n")
     return 0
@@ -324,9 +360,37 @@ def _add_profile_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _fail(command: str, message: str) -> int:
+    """Write ``message`` as one error line on stderr; return exit code 2."""
+    line = " ".join(message.split())  # one line, whatever the message holds
+    if len(line) > 500:
+        line = line[:500] + " …"
+    sys.stderr.write(f"mexemexe {command}: error: {line}\n")
+    return 2
+
+
+class _UsageError(Exception):
+    """Bad command-line arguments (raised by `_Parser.error` instead of exiting)."""
+
+    def __init__(self, prog: str, message: str) -> None:
+        super().__init__(message)
+        self.prog = prog
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr, not a usage block.
+
+    `main` catches the error and returns exit code 2, so a caller running
+    ``main`` in-process gets the code back instead of a `SystemExit`.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(self.prog, message)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``mexemexe`` command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="mexemexe",
         description="Rules engine for the Mexe-Mexe family of card games.",
     )
@@ -379,18 +443,22 @@ def build_parser() -> argparse.ArgumentParser:
         "-b",
         default="simple,simple,random,random",
         help="one bot per seat, comma-separated: simple, random, greedy, or "
-        "module:Name for your own bot class, factory or object",
+        "module:Class for your own bot class (one with a choose(view) method)",
     )
-    simulate.add_argument("--games", "-g", type=int, default=100, help="rounds to play")
+    simulate.add_argument(
+        "--games", "-g", type=int, default=100, help=f"rounds to play (1 to {MAX_GAMES})"
+    )
     simulate.add_argument("--seed", "-s", type=int, default=0, help="seed of the whole run")
-    simulate.add_argument("--workers", "-w", type=int, default=1, help="worker processes")
+    simulate.add_argument(
+        "--workers", "-w", type=int, default=1, help=f"worker processes (1 to {MAX_WORKERS})"
+    )
     simulate.add_argument(
         "--progress", action="store_true", help="show the progress bar even when not a terminal"
     )
     simulate.set_defaults(func=_simulate)
 
     rules = sub.add_parser("rules", help="print a profile's settings")
-    rules.add_argument("profile", help=f"one of: {', '.join(profile_names())}")
+    rules.add_argument("profile", help=f"one of: {', '.join(profile_names())}, maumau")
     rules.set_defaults(func=_rules)
     return parser
 
@@ -403,7 +471,13 @@ def main(
     ``out`` and ``stdin`` default to the process's streams (tests pass their own).
     """
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except _UsageError as err:
+        sys.stderr.write(
+            f"{err.prog}: error: {' '.join(str(err).split())} (see '{err.prog} --help' for usage)\n"
+        )
+        return 2
     stream = sys.stdout if out is None else out
     if args.command is None:
         parser.print_help(stream)
@@ -414,10 +488,14 @@ def main(
         else:
             code = args.func(args, stream)
     except MexeMexeError as exc:
-        sys.stderr.write(f"mexemexe {args.command}: error: {exc}\n")
-        return 2
+        return _fail(args.command, str(exc))
     except BrokenPipeError:  # e.g. piped into `head`: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except KeyboardInterrupt:  # Ctrl-C, e.g. at the `play` prompt: no traceback
+        sys.stderr.write(f"\nmexemexe {args.command}: interrupted\n")
+        return 130
+    except Exception as exc:  # a user's bot failing mid-run, or a bug: still one line
+        return _fail(args.command, f"{type(exc).__name__}: {exc}")
     return code

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -11,22 +11,62 @@ from .._errors import InvalidStateError
 from .._match import round_seed
 from .._outcomes import RoundResult
 from .._record import GameRecord
+from ._checks import (
+    HOSTILE,
+    MAX_WORD,
+    is_whole,
+    quote,
+    reason_of,
+    result_from_data,
+    result_problems,
+)
 from ._profile import MAUMAU, MauMauProfile
 from ._state import MauMauState, deal
 
 __all__ = ["MauMauMatch", "play_maumau_match", "replay_maumau_match"]
 
 
-def _ints(value: Any) -> tuple[int, ...]:
-    return tuple(int(v) for v in value)
+#: The schema tag written by `MauMauMatch.to_dict`.
+MATCH_SCHEMA = "mexemexe.maumau-match/1"
+
+
+def _whole_numbers(value: Any, name: str) -> tuple[int, ...]:
+    """``value`` as a tuple of whole numbers, nothing coerced, or an error naming ``name``."""
+    if isinstance(value, (str, Mapping)) or not isinstance(value, Iterable):
+        raise InvalidStateError(
+            f"invalid Mau-Mau match: {name}={quote(value)}: a list of whole numbers"
+        )
+    out = tuple(value)
+    for item in out:
+        if not is_whole(item):
+            raise InvalidStateError(
+                f"invalid Mau-Mau match: {name}={quote(value)}: {quote(item)} is not a whole number"
+            )
+    return out
+
+
+def _scores(value: Any) -> tuple[int, ...]:
+    return _whole_numbers(value, "scores")
+
+
+def _reentries(value: Any) -> tuple[int, ...]:
+    return _whole_numbers(value, "reentries")
 
 
 def _results(value: Any) -> tuple[RoundResult, ...]:
+    if isinstance(value, (str, Mapping)) or not isinstance(value, Iterable):
+        raise InvalidStateError(
+            f"invalid Mau-Mau match: results={quote(value)}: a list of hand results"
+        )
     return tuple(value)
 
 
 def _seat_lists(value: Any) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(int(s) for s in seats) for seats in value)
+    if isinstance(value, (str, Mapping)) or not isinstance(value, Iterable):
+        raise InvalidStateError(
+            f"invalid Mau-Mau match: seats={quote(value)}: a list of seat lists"
+        )
+    return tuple(_whole_numbers(seats, "seats") for seats in value)
 
 
 @attrs.frozen
@@ -40,6 +80,10 @@ class MauMauMatch:
     once — that is, only one player is left under the burst score — and that
     player takes the pot.
 
+    Built from outside (the constructor, ``attrs.evolve``, `from_dict`), a
+    match is checked in full: its scores, re-entries and pot are recomputed
+    from its hands' results and seats, which is cheap (a match has few hands).
+
     Attributes:
         profile: The rules.
         players: How many seats.
@@ -49,27 +93,39 @@ class MauMauMatch:
         pot: Chips in the pot.
         results: Each hand's result, indexed by the hand's own players.
         seats: For each hand, the seat of each of its players.
+
+    Raises:
+        InvalidStateError: If a field is of the wrong kind or the fields do
+            not agree (M8), naming the field.
     """
 
     profile: MauMauProfile
     players: int
     seed: int
-    scores: tuple[int, ...] = attrs.field(converter=_ints)
-    reentries: tuple[int, ...] = attrs.field(converter=_ints)
+    scores: tuple[int, ...] = attrs.field(converter=_scores)
+    reentries: tuple[int, ...] = attrs.field(converter=_reentries)
     pot: int
     results: tuple[RoundResult, ...] = attrs.field(default=(), converter=_results)
     seats: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_seat_lists)
 
     def __attrs_post_init__(self) -> None:
-        problem = self.profile.players_problem(self.players)
-        if problem is not None:
-            raise InvalidStateError(problem)
-        if len(self.scores) != self.players or len(self.reentries) != self.players:
-            raise InvalidStateError("scores and reentries need one entry per seat")
+        problems = _match_problems(self)
+        if problems:
+            raise InvalidStateError("invalid Mau-Mau match: " + "; ".join(problems))
 
     @classmethod
     def start(cls, players: int, seed: int, profile: MauMauProfile = MAUMAU) -> MauMauMatch:
-        """A new match: every player pays the entry chips into the pot (M8 **[decision]**)."""
+        """A new match: every player pays the entry chips into the pot (M8 **[decision]**).
+
+        Raises:
+            InvalidStateError: If ``players`` is not a player count of the
+                profile, or ``profile`` or ``seed`` is of the wrong kind.
+        """
+        if not isinstance(profile, MauMauProfile):
+            raise InvalidStateError(f"profile={quote(profile)}: a MauMauProfile")
+        problem = _players_problem(players, profile)
+        if problem is not None:  # checked before (0,) * players builds a tuple of any size
+            raise InvalidStateError(problem)
         return cls(
             profile, players, seed, (0,) * players, (0,) * players, players * profile.entry_chips
         )
@@ -144,10 +200,20 @@ class MauMauMatch:
         """The match with the finished hand ``final`` added.
 
         Raises:
-            InvalidStateError: If the hand is not over or has the wrong players.
+            InvalidStateError: If ``final`` is not a finished Mau-Mau hand under
+                the match's rules among its active seats, or the match is over.
         """
+        if not isinstance(final, MauMauState):
+            raise InvalidStateError(f"a match records a finished MauMauState, not {quote(final)}")
         if final.result is None:
             raise InvalidStateError("the hand is not over yet")
+        if final.profile != self.profile:
+            raise InvalidStateError(
+                f"the hand was played under the rules {final.profile.name!r}, not the match's "
+                f"{self.profile.name!r} ({self.profile.section('match')})"
+            )
+        if self.is_over:
+            raise InvalidStateError(f"the match is over ({self.profile.section('match')})")
         seats = self.active()
         if final.players != len(seats):
             raise InvalidStateError(
@@ -156,6 +222,8 @@ class MauMauMatch:
         scores = list(self.scores)
         for player, seat in enumerate(seats):
             scores[seat] += final.result.scores[player]
+        # attrs.evolve checks the whole match again: a match has few hands, so
+        # recomputing it from its results costs little next to playing a hand.
         return attrs.evolve(
             self, scores=scores, results=(*self.results, final.result), seats=(*self.seats, seats)
         )
@@ -163,7 +231,7 @@ class MauMauMatch:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {
-            "schema": "mexemexe.maumau-match/1",
+            "schema": MATCH_SCHEMA,
             "profile": self.profile.to_dict(),
             "players": self.players,
             "seed": self.seed,
@@ -176,24 +244,163 @@ class MauMauMatch:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MauMauMatch:
-        """Rebuild from `to_dict` output.
+        """Rebuild from `to_dict` output, checking everything (nothing is coerced).
 
         Raises:
-            InvalidStateError: If the data is malformed.
+            InvalidStateError: If the data is malformed (a missing key, a value
+                of the wrong kind) or the match it describes is impossible
+                (scores, re-entries or pot that its hands do not give, M8),
+                naming the field.
         """
+        if not isinstance(data, Mapping):
+            raise InvalidStateError(f"a match is a mapping, got {type(data).__name__}")
         try:
+            schema = data.get("schema")
+            if schema != MATCH_SCHEMA:
+                raise InvalidStateError(
+                    f"unknown schema {quote(schema)} (expected {MATCH_SCHEMA!r})"
+                )
+            for key in ("players", "seed", "pot"):
+                if not is_whole(data[key]):
+                    raise InvalidStateError(f"{key}: expected an integer, got {quote(data[key])}")
+            results = data["results"]
+            if not isinstance(results, list):
+                raise InvalidStateError(f"results={quote(results)}: a list of hand results")
             return cls(
                 MauMauProfile.from_dict(data["profile"]),
-                int(data["players"]),
-                int(data["seed"]),
+                data["players"],
+                data["seed"],
                 data["scores"],
                 data["reentries"],
-                int(data["pot"]),
-                [RoundResult.from_dict(r) for r in data["results"]],
+                data["pot"],
+                [result_from_data(r, f"results[{k}]") for k, r in enumerate(results)],
                 data["seats"],
             )
-        except (KeyError, TypeError, ValueError) as err:
-            raise InvalidStateError(f"invalid match data: {err!r}") from err
+        except InvalidStateError:
+            raise
+        except HOSTILE as err:  # a bad profile, or Python's own errors on hostile data
+            raise InvalidStateError(f"invalid match data: {reason_of(err)}") from err
+
+
+def _players_problem(players: object, profile: MauMauProfile) -> str | None:
+    """Why ``players`` seats cannot play a match under ``profile`` (M1), or ``None``."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        return f"players={quote(players)}: a whole number"
+    if not -MAX_WORD < players < MAX_WORD:  # too long to write in the message
+        return f"players={quote(players)}: not a number of players"
+    problem = profile.players_problem(players)
+    return None if problem is None else f"players: {problem} ({profile.section('deal')})"
+
+
+def _match_problems(match: MauMauMatch) -> list[str]:
+    """Every way ``match`` breaks M8, each naming its field (empty if none)."""
+    profile = match.profile
+    if not isinstance(profile, MauMauProfile):
+        return [f"profile={quote(profile)}: a MauMauProfile"]
+    problems = [
+        f"{name}={quote(getattr(match, name))}: a whole number"
+        for name in ("players", "seed", "pot")
+        if not is_whole(getattr(match, name))
+    ]
+    if problems:
+        return problems
+    section = profile.section("match")
+    players = match.players
+    problem = _players_problem(players, profile)
+    if problem is not None:
+        return [problem]
+    if not -MAX_WORD <= match.seed < MAX_WORD:
+        problems.append(f"seed={quote(match.seed)}: a 64-bit whole number")
+    for name in ("scores", "reentries"):
+        value = getattr(match, name)
+        if len(value) != players:
+            problems.append(f"{name}={quote(value)}: one entry for each of {players} seats")
+        elif any(not 0 <= v < MAX_WORD for v in value):
+            problems.append(f"{name}={quote(value)}: from 0 to 2**63 - 1")
+    if len(match.results) != len(match.seats):
+        problems.append(
+            f"results and seats: one seat list for each hand, not {len(match.seats)} for "
+            f"{len(match.results)} hands"
+        )
+    for k, seats in enumerate(match.seats):
+        if not profile.min_players <= len(seats) <= profile.max_players:
+            problems.append(
+                f"seats[{k}]={quote(seats)}: a hand has {profile.min_players}-"
+                f"{profile.max_players} players ({profile.section('deal')})"
+            )
+        elif list(seats) != sorted(set(seats)) or not 0 <= seats[0] <= seats[-1] < players:
+            problems.append(
+                f"seats[{k}]={quote(seats)}: distinct seats of 0-{players - 1}, in order"
+            )
+        elif k < len(match.results):
+            problems.extend(result_problems(match.results[k], len(seats), profile, f"results[{k}]"))
+    if problems:
+        return problems  # the replay below indexes scores by these seats
+    problems = _replay_problems(match)
+    expected = players * profile.entry_chips + sum(match.reentries) * profile.reentry_chips
+    if match.pot != expected:
+        problems.append(
+            f"pot={quote(match.pot)}: {players} entries and {sum(match.reentries)} re-entries "
+            f"pay {expected} chips ({section})"
+        )
+    return problems
+
+
+def _replay_problems(match: MauMauMatch) -> list[str]:
+    """The scores and re-entries recomputed from the hands' results and seats (M8).
+
+    A burst seat that plays a later hand re-entered just before it, with the
+    highest score among the seats not burst (re-entries in one gap between
+    hands do not change that highest score, so their order does not matter);
+    re-entries the seats do not show were made after the last hand.
+    """
+    profile = match.profile
+    section = profile.section("match")
+    burst = profile.burst_score
+    players = match.players
+    scores = [0] * players
+    used = [0] * players
+    problems: list[str] = []
+    for k, (result, seats) in enumerate(zip(match.results, match.seats, strict=True)):
+        active = [s for s in range(players) if scores[s] < burst]
+        if len(active) < 2:
+            return [f"results[{k}]: the match was over before hand {k} ({section})"]
+        skipped = sorted(set(active) - set(seats))
+        if skipped:
+            return [f"seats[{k}]={quote(seats)}: seat {skipped[0]} is not burst, so it plays"]
+        best = max(scores[s] for s in active)
+        for seat in sorted(set(seats) - set(active)):
+            if used[seat] >= match.reentries[seat]:
+                return [
+                    f"seats[{k}]={quote(seats)}: seat {seat} burst and plays hand {k}, but "
+                    f"reentries={quote(match.reentries)} leaves it no re-entry ({section})"
+                ]
+            scores[seat] = best
+            used[seat] += 1
+        for player, seat in enumerate(seats):
+            scores[seat] += result.scores[player]
+    active = [s for s in range(players) if scores[s] < burst]
+    best = max((scores[s] for s in active), default=0)
+    for seat in range(players):
+        late = match.reentries[seat] - used[seat]
+        if late > profile.max_reentries - used[seat]:
+            problems.append(
+                f"reentries={quote(match.reentries)}: seat {seat} may re-enter at most "
+                f"{profile.max_reentries} times ({section})"
+            )
+        elif late > 1 or (late == 1 and (scores[seat] < burst or len(active) < 2)):
+            problems.append(
+                f"reentries={quote(match.reentries)}: seat {seat} re-entered more often than "
+                f"it burst while two players were under {burst} ({section})"
+            )
+        elif late == 1:
+            scores[seat] = best
+    if not problems and tuple(scores) != match.scores:
+        problems.append(
+            f"scores={quote(match.scores)}: the hands and re-entries give {quote(tuple(scores))} "
+            f"({section})"
+        )
+    return problems
 
 
 def play_maumau_match(

@@ -10,6 +10,7 @@ import attrs
 from .._cards import Card, make_deck
 from .._errors import ProfileError
 from .._profiles import MAX_DECKS, setting_ints, setting_pairs, setting_problems
+from ._checks import MAX_WORD, is_whole, quote
 
 __all__ = ["MAUMAU", "MauMauProfile"]
 
@@ -17,12 +18,23 @@ __all__ = ["MAUMAU", "MauMauProfile"]
 MAUMAU_POINTS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 10, 10)
 
 
+#: The most points one card may be worth: sums of a whole deck's points stay
+#: far inside the 64-bit counts the states and matches check for.
+MAX_CARD_POINTS = 10**6
+
+
 def _card_points(value: Any) -> tuple[int, ...]:
-    return setting_ints(value, "card_points")
+    try:
+        return setting_ints(value, "card_points")
+    except (TypeError, RecursionError) as err:  # not a list, or nested past writing out
+        raise ProfileError(f"card_points={quote(value)}: 13 whole numbers") from err
 
 
 def _sections(value: Any) -> tuple[tuple[str, str], ...]:
-    return setting_pairs(value, (str, str), "rule_sections")
+    try:
+        return setting_pairs(value, (str, str), "rule_sections")
+    except (TypeError, RecursionError) as err:
+        raise ProfileError(f"rule_sections={quote(value)}: (key, section) pairs") from err
 
 
 @attrs.frozen(kw_only=True)
@@ -105,9 +117,9 @@ class MauMauProfile:
     _cite: dict[str, str] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        problems = setting_problems(self)
+        problems = self._kind_problems()
         if problems:
-            raise ProfileError(f"inconsistent profile {self.name!r}: " + "; ".join(problems))
+            raise ProfileError(f"inconsistent profile {quote(self.name)}: " + "; ".join(problems))
         if not 1 <= self.decks <= MAX_DECKS:
             problems.append(f"decks={self.decks}: from 1 to {MAX_DECKS}")
         if not 2 <= self.min_players <= self.max_players:
@@ -130,6 +142,8 @@ class MauMauProfile:
             problems.append("two special effects share a rank")
         if len(self.card_points) != 13:
             problems.append(f"card_points has {len(self.card_points)} values, not 13")
+        elif not all(0 <= v <= MAX_CARD_POINTS for v in self.card_points):
+            problems.append(f"card_points={quote(self.card_points)}: from 0 to {MAX_CARD_POINTS}")
         for field in (
             "draw_count",
             "last_card_penalty",
@@ -151,6 +165,30 @@ class MauMauProfile:
         effects = (self.reverse_rank, self.skip_rank, self.draw_rank)
         object.__setattr__(self, "_plain", tuple((x >> 2) + 1 not in effects for x in range(52)))
         object.__setattr__(self, "_cite", dict(self.rule_sections))
+
+    def _kind_problems(self) -> list[str]:
+        """Settings of the wrong kind, or numbers too long to write in a message."""
+        try:
+            problems = setting_problems(self)
+        except (RecursionError, ValueError):  # a value too deep or too long to quote
+            problems = []
+            for field in attrs.fields(type(self)):
+                value = getattr(self, field.name)
+                if not field.init or field.converter is not None:
+                    continue
+                if not isinstance(value, (int, str)) or (
+                    isinstance(value, int) and not -MAX_WORD <= value < MAX_WORD
+                ):
+                    problems.append(f"{field.name}={quote(value)}: {type(field.default).__name__}")
+        if problems:
+            return problems
+        return [
+            f"{field.name}={quote(value)}: from -2**63 to 2**63 - 1"
+            for field in attrs.fields(type(self))
+            if field.init
+            and is_whole(value := getattr(self, field.name))
+            and not -MAX_WORD <= value < MAX_WORD
+        ]
 
     def deck(self) -> tuple[Card, ...]:
         """The full deck, sorted (M1: two decks, no jokers)."""
@@ -205,7 +243,7 @@ class MauMauProfile:
             return cls(**dict(data))
         except ProfileError:
             raise
-        except (TypeError, ValueError) as err:  # a converter's (card_points, rule_sections)
+        except (TypeError, ValueError, RecursionError) as err:  # Python's own, on hostile data
             raise ProfileError(f"invalid profile settings: {err}") from err
 
     def __str__(self) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
 from typing import Any
@@ -21,15 +22,24 @@ from typing import Any
 import attrs
 
 from .._cards import CODE, Card, Suit, as_cards
-from .._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
+from .._errors import IllegalMoveError, InvalidStateError, Problem
 from .._fastcopy import copier, maker
 from .._jsonio import dumps, loads_object
-from .._kinds import kind_problems
 from .._moves import Discard, Draw, Move, Pass
 from .._multiset import card_inserted
 from .._notation import format_cards
 from .._outcomes import Outcome, RoundResult, build_outcome
 from .._random import Seed, make_rng, shuffled
+from ._checks import (
+    HOSTILE,
+    MAX_WORD,
+    is_whole,
+    outcome_from_data,
+    quote,
+    reason_of,
+    result_from_data,
+    result_problems,
+)
 from ._profile import MAUMAU, MauMauProfile
 
 __all__ = ["SCHEMA", "MauMauState", "MauMauView", "deal"]
@@ -38,18 +48,45 @@ __all__ = ["SCHEMA", "MauMauState", "MauMauView", "deal"]
 SCHEMA = "mexemexe.maumau/1"
 
 
-def _hands(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(sorted(as_cards(h), key=CODE)) for h in value)
+def _hands(value: Any) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(value, (str, Mapping)) or not isinstance(value, Iterable):
+        raise InvalidStateError(f"invalid Mau-Mau state: hands={quote(value)}: a list of hands")
+    try:
+        return tuple(tuple(sorted(as_cards(h), key=CODE)) for h in value)
+    except HOSTILE as err:  # a hand that is not cards: name the field, not Python's error
+        raise InvalidStateError(
+            f"invalid Mau-Mau state: hands={quote(value)}: {reason_of(err)}"
+        ) from err
 
 
-def _cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    return as_cards(value)
+def _named_cards(value: Any, name: str) -> tuple[Card, ...]:
+    """``value`` as cards, or an error naming the field ``name`` when it is not cards."""
+    try:
+        return as_cards(value)
+    except HOSTILE as err:
+        raise InvalidStateError(
+            f"invalid Mau-Mau state: {name}={quote(value)}: {reason_of(err)}"
+        ) from err
 
 
-def _suit(value: Suit | str | None) -> Suit | None:
+def _stock(value: Any) -> tuple[Card, ...]:
+    return _named_cards(value, "stock")
+
+
+def _pile(value: Any) -> tuple[Card, ...]:
+    return _named_cards(value, "discard_pile")
+
+
+def _suit(value: Any) -> Suit | None:
     if value is None or isinstance(value, Suit):
         return value
-    return Suit.parse(value)
+    try:
+        return Suit.parse(value)
+    except HOSTILE as err:
+        raise InvalidStateError(
+            f"invalid Mau-Mau state: requested_suit={quote(value)}: a suit, or None ("
+            f"{reason_of(err)})"
+        ) from err
 
 
 def _reshuffle_rng(seed: int, count: int) -> random.Random:
@@ -83,8 +120,8 @@ class MauMauState:
 
     profile: MauMauProfile
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
-    stock: tuple[Card, ...] = attrs.field(converter=_cards)
-    discard_pile: tuple[Card, ...] = attrs.field(converter=_cards)
+    stock: tuple[Card, ...] = attrs.field(converter=_stock)
+    discard_pile: tuple[Card, ...] = attrs.field(converter=_pile)
     current_player: int = 0
     direction: int = 1
     turn: int = 0
@@ -102,35 +139,19 @@ class MauMauState:
             raise InvalidStateError("invalid Mau-Mau state: " + "; ".join(problems))
 
     def _problems(self) -> list[str]:
-        problems = kind_problems(
-            self,
-            whole=("current_player", "direction", "turn", "seed", "reshuffles", "drawn", "passes"),
-            optional={"last": Outcome, "result": RoundResult},
-        )
-        if not isinstance(self.profile, MauMauProfile):
-            problems.append(f"profile={self.profile!r}: a MauMauProfile")
+        """Every invariant this state breaks, each naming its field (empty if none).
+
+        The full check, run when a state is built from outside (the
+        constructor, ``attrs.evolve``, `from_dict`); the engine's own
+        successors skip it (see `_successor`).
+        """
+        problems = _kind_problems(self)
         if problems:
             return problems  # the checks below compare and count these fields
-        profile = self.profile
-        n = len(self.hands)
-        if not profile.min_players <= n <= profile.max_players:
-            problems.append(
-                f"{n} players, but Mau-Mau is for {profile.min_players}-{profile.max_players}"
-            )
-        if not 0 <= self.current_player < max(n, 1):
-            problems.append(f"current_player {self.current_player} is not a player")
-        if self.direction not in (1, -1):
-            problems.append(f"direction {self.direction} is not +1 or -1")
-        if not self.discard_pile:
-            problems.append("the discard pile is never empty")
-        if min(self.turn, self.reshuffles, self.drawn, self.passes) < 0:
-            problems.append("counters cannot be negative")
-        codes = sorted(
-            map(CODE, chain(chain.from_iterable(self.hands), self.stock, self.discard_pile))
-        )
-        if codes != profile._deck_codes:
-            problems.append("the cards are not the Mau-Mau deck (conservation)")
-        return problems
+        problems = _shape_problems(self)
+        if problems:
+            return problems  # the checks below index hands and value cards
+        return _play_problems(self)
 
     def _successor(self, **changes: Any) -> MauMauState:
         """A copy with ``changes`` (canonical values from the engine, not converted).
@@ -298,50 +319,50 @@ class MauMauState:
     def from_dict(cls, data: Mapping[str, Any]) -> MauMauState:
         """Rebuild from `to_dict` output, checking everything.
 
+        Numbers must be whole numbers and cards notation, as `to_dict` writes
+        them: nothing is coerced, so a state read back writes out the same.
+
         Raises:
-            InvalidStateError: If the data is malformed or breaks conservation.
+            InvalidStateError: If the data is malformed (a missing key, a value
+                of the wrong kind, bad notation) or breaks an invariant of the
+                state (conservation of the deck, a player out of range, a suit
+                named without a Jack, a result the hands do not give …),
+                naming the field.
         """
+        if not isinstance(data, Mapping):
+            raise InvalidStateError(f"a state is a mapping, got {type(data).__name__}")
         try:
-            if not isinstance(data, Mapping):
-                raise InvalidStateError(f"a state is a mapping, got {type(data).__name__}")
-            if data.get("schema") != SCHEMA:
-                raise InvalidStateError(
-                    f"unknown schema {data.get('schema')!r} (expected {SCHEMA!r})"
-                )
-            ints = {
-                k: data[k]
-                for k in (
-                    "current_player",
-                    "direction",
-                    "turn",
-                    "seed",
-                    "reshuffles",
-                    "drawn",
-                    "passes",
-                )
-            }
+            schema = data.get("schema")
+            if schema != SCHEMA:
+                raise InvalidStateError(f"unknown schema {quote(schema)} (expected {SCHEMA!r})")
+            ints = {key: data[key] for key in _COUNTERS}
             for key, value in ints.items():
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise InvalidStateError(f"{key}: expected an integer, got {value!r}")
+                if not is_whole(value):
+                    raise InvalidStateError(f"{key}: expected an integer, got {quote(value)}")
+            hands = data["hands"]
+            if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
+                raise InvalidStateError(f"hands={quote(hands)}: a list of hands in notation")
+            for key in ("stock", "discard_pile"):
+                if not isinstance(data[key], str):
+                    raise InvalidStateError(f"{key}={quote(data[key])}: cards in notation")
+            suit = data.get("requested_suit")
+            if suit is not None and not isinstance(suit, str):
+                raise InvalidStateError(f"requested_suit={quote(suit)}: a suit letter or None")
+            last, result = data.get("last"), data.get("result")
             return cls(
                 profile=MauMauProfile.from_dict(data["profile"]),
-                hands=[as_cards(h) for h in data["hands"]],
-                stock=as_cards(data["stock"]),
-                discard_pile=as_cards(data["discard_pile"]),
-                requested_suit=data.get("requested_suit"),
-                last=None if data.get("last") is None else Outcome.from_dict(data["last"]),
-                result=None
-                if data.get("result") is None
-                else RoundResult.from_dict(data["result"]),
+                hands=hands,
+                stock=data["stock"],
+                discard_pile=data["discard_pile"],
+                requested_suit=suit,
+                last=None if last is None else outcome_from_data(last, "last"),
+                result=None if result is None else result_from_data(result, "result"),
                 **ints,
             )
         except InvalidStateError:
             raise
-        except MexeMexeError as err:
-            raise InvalidStateError(f"invalid state data: {err}") from err
-        except (KeyError, TypeError, ValueError, AttributeError) as err:
-            what = f"missing key {err}" if isinstance(err, KeyError) else str(err)
-            raise InvalidStateError(f"invalid state data: {what}") from err
+        except HOSTILE as err:  # bad notation, a bad profile, or Python's own errors
+            raise InvalidStateError(f"invalid state data: {reason_of(err)}") from err
 
     def to_json(self, **kwargs: Any) -> str:
         """`to_dict` as JSON text."""
@@ -387,6 +408,166 @@ class MauMauState:
             f"<MauMauState turn={self.turn} {status} hands=[{sizes}] top={self.top} "
             f"stock={len(self.stock)}>"
         )
+
+
+#: The whole-number fields of a state.
+_COUNTERS = ("current_player", "direction", "turn", "seed", "reshuffles", "drawn", "passes")
+
+
+def _kind_problems(state: MauMauState) -> list[str]:
+    """The fields that do not hold their kind of value (the checks after these compare them)."""
+    problems = [
+        f"{name}={quote(getattr(state, name))}: a whole number"
+        for name in _COUNTERS
+        if not is_whole(getattr(state, name))
+    ]
+    if not isinstance(state.profile, MauMauProfile):
+        problems.append(f"profile={quote(state.profile)}: a MauMauProfile")
+    if state.last is not None and not isinstance(state.last, Outcome):
+        problems.append(f"last={quote(state.last)}: an Outcome or None")
+    if state.result is not None:
+        if isinstance(state.profile, MauMauProfile):
+            n = len(state.hands)
+            problems.extend(result_problems(state.result, n, state.profile, "result"))
+        elif not isinstance(state.result, RoundResult):
+            problems.append(f"result={quote(state.result)}: a RoundResult or None")
+    return problems
+
+
+def _shape_problems(state: MauMauState) -> list[str]:
+    """Player count, counters and the deck (M1, §0 conservation)."""
+    profile = state.profile
+    problems = []
+    n = len(state.hands)
+    if not profile.min_players <= n <= profile.max_players:
+        problems.append(
+            f"hands: {n} players, but Mau-Mau is for {profile.min_players}-"
+            f"{profile.max_players} ({profile.section('deal')})"
+        )
+    if not 0 <= state.current_player < max(n, 1):
+        problems.append(f"current_player={quote(state.current_player)}: not a player of 0-{n - 1}")
+    if state.direction not in (1, -1):
+        problems.append(
+            f"direction={quote(state.direction)}: +1 or -1 ({profile.section('special')})"
+        )
+    for name in _COUNTERS[2:]:
+        value = getattr(state, name)
+        if not 0 <= value < MAX_WORD:
+            problems.append(f"{name}={quote(value)}: from 0 to 2**63 - 1")
+    if not state.discard_pile:
+        problems.append(f"discard_pile: never empty ({profile.section('deal')})")
+    codes = sorted(
+        map(CODE, chain(chain.from_iterable(state.hands), state.stock, state.discard_pile))
+    )
+    if codes != profile._deck_codes:
+        problems.append(_deck_problem(state))
+    return problems
+
+
+def _deck_problem(state: MauMauState) -> str:
+    """What the hands, stock and pile hold beyond the deck or lack of it (§0 conservation)."""
+    held = Counter(chain(chain.from_iterable(state.hands), state.stock, state.discard_pile))
+    deck = Counter(state.profile.deck())
+    extra = sorted((held - deck).elements(), key=CODE)
+    missing = sorted((deck - held).elements(), key=CODE)
+    parts = []
+    for what, cards in (("not in the deck or too many", extra), ("missing", missing)):
+        if cards:
+            more = f" and {len(cards) - 8} more" if len(cards) > 8 else ""
+            shown = format_cards(cards[:8]) + more
+            parts.append(f"{what}: {shown}")
+    return "hands, stock and discard_pile are not the Mau-Mau deck (conservation, §0): " + (
+        "; ".join(parts)
+    )
+
+
+def _play_problems(state: MauMauState) -> list[str]:
+    """What the rules of play allow a reachable state to be (M2, M6, M7)."""
+    profile = state.profile
+    problems = []
+    n = len(state.hands)
+    top = state.discard_pile[-1]
+    result = state.result
+    if state.requested_suit is not None and top.rank != profile.wild_rank:
+        problems.append(
+            f"requested_suit={state.requested_suit.value}: a suit is named only on a Jack, "
+            f"and the top discard is {top} ({profile.section('wild')})"
+        )
+    held = len(state.hands[state.current_player])
+    if state.drawn > held:
+        problems.append(
+            f"drawn={state.drawn}: more cards drawn this turn than the {held} the current "
+            f"player holds ({profile.section('turn')})"
+        )
+    # A player passes only with nothing to draw (M2 [decision]), and the next
+    # one cannot draw either, so passes in a row leave stock and pile as they were.
+    if state.passes > n:
+        problems.append(f"passes={state.passes}: more passes in a row than {n} players")
+    elif state.passes and (state.stock or len(state.discard_pile) > 1):
+        problems.append(
+            f"passes={state.passes}: a player passes only when there is nothing to draw, "
+            f"but stock and discard_pile hold {len(state.stock) + len(state.discard_pile) - 1} "
+            f"cards to draw ({profile.section('turn')})"
+        )
+    last = state.last
+    if last is not None:
+        if not is_whole(last.player) or not 0 <= last.player < n:
+            problems.append(f"last.player={quote(last.player)}: not a player of 0-{n - 1}")
+        if type(last.move) not in _TURNS:
+            problems.append(f"last.move={quote(str(last.move))}: not a Mau-Mau move")
+        if last.hidden_draws != 0:
+            problems.append(f"last.hidden_draws={quote(last.hidden_draws)}: 0 in a full state")
+    if result is None:
+        if state.passes >= n:
+            problems.append(f"passes={state.passes}: every player passed, so the hand is over")
+        empty = [i for i, hand in enumerate(state.hands) if not hand]
+        if empty:
+            problems.append(
+                f"hands: player {empty[0]} has no cards, so the hand is over "
+                f"({profile.section('score')})"
+            )
+        return problems
+    return problems + _result_problems(state, result)
+
+
+def _result_problems(state: MauMauState, result: RoundResult) -> list[str]:
+    """``result`` against the hands it was counted from (M7), recomputed."""
+    profile = state.profile
+    problems = []
+    n = len(state.hands)
+    values = profile._values  # `card_value` by card code
+    points = tuple(sum(values[c.code] for c in hand) for hand in state.hands)
+    if result.hand_points != points:
+        problems.append(
+            f"result.hand_points={quote(result.hand_points)}: the hands hold {quote(points)} "
+            f"({profile.section('score')})"
+        )
+    if result.reason == "blocked":
+        if state.passes != n:
+            problems.append(
+                f"result.reason='blocked': the hand is blocked when all {n} players pass in a "
+                f"row, not {state.passes}"
+            )
+        return problems
+    winner = result.winners[0]
+    if winner != state.current_player or state.hands[winner]:
+        problems.append(
+            f"result.winners={quote(result.winners)}: the winner is the player to move "
+            f"({state.current_player}), whose hand is empty ({profile.section('score')})"
+        )
+    if state.requested_suit is not None:
+        problems.append(
+            f"requested_suit={state.requested_suit.value}: no suit is named once a player "
+            f"went out ({profile.section('wild')})"
+        )
+    top = state.discard_pile[-1]
+    multiplier = profile.wild_finish_multiplier if top.rank == profile.wild_rank else 1
+    if result.multiplier != multiplier:
+        problems.append(
+            f"result.multiplier={quote(result.multiplier)}: {multiplier} for a hand that ended "
+            f"on {top} ({profile.section('score')})"
+        )
+    return problems
 
 
 _copy_state = copier(MauMauState)
@@ -816,15 +997,24 @@ def deal(
         InvalidStateError: If the player count is outside 2-10, a stacked deal
             uses more copies than the deck holds, or ``first_player`` is not a player.
     """
-    rng = make_rng(seed)
-    count = len(hands) if hands is not None else players
+    if not isinstance(profile, MauMauProfile):
+        raise InvalidStateError(f"profile={quote(profile)}: a MauMauProfile")
+    try:
+        rng = make_rng(seed)
+        count = len(hands) if hands is not None else players
+    except TypeError as err:  # a seed or stacked hands of the wrong kind
+        raise InvalidStateError(f"cannot deal: {reason_of(err)}") from err
     if count is None:
         raise InvalidStateError("deal needs players=N (or stacked hands=[...])")
+    if not is_whole(count) or abs(count) >= MAX_WORD:  # before the message writes it out
+        raise InvalidStateError(f"players={quote(count)}: a number of players")
     problem = profile.players_problem(count)
     if problem is not None:
         raise InvalidStateError(problem)
-    if not 0 <= first_player < count:
-        raise InvalidStateError(f"first_player {first_player} is not a player (0-{count - 1})")
+    if not is_whole(first_player) or not 0 <= first_player < count:
+        raise InvalidStateError(
+            f"first_player {quote(first_player)} is not a player (0-{count - 1})"
+        )
     if hands is None:
         cards = shuffled(profile.deck(), rng)
         dealt: list[list[Card]] = [[] for _ in range(count)]
@@ -834,8 +1024,11 @@ def deal(
         pile = [cards.pop()]
         stock = cards
     else:
-        dealt = [list(as_cards(h)) for h in hands]
-        pile = list(as_cards(discard_pile)) if discard_pile is not None else []
+        try:
+            dealt = [list(as_cards(h)) for h in hands]
+            pile = list(as_cards(discard_pile)) if discard_pile is not None else []
+        except (TypeError, AttributeError, RecursionError) as err:  # not cards at all
+            raise InvalidStateError(f"a stacked deal: {reason_of(err)}") from err
         rest = list(profile.deck())
         for card in chain(chain.from_iterable(dealt), pile):
             if card not in rest:

@@ -1,0 +1,219 @@
+"""Checks shared by the Mau-Mau state and match on data from outside (RULES.md M1-M8).
+
+A state or match built by a caller (its constructor, ``attrs.evolve``,
+``from_dict``) may hold anything. These helpers name the wrong field and
+quote it safely: a quoted value is cut short, and a huge integer or a deeply
+nested list is described instead of written out (writing it would raise,
+which is the very failure they are here to prevent).
+"""
+
+from __future__ import annotations
+
+import reprlib
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, TypeGuard
+
+from .._errors import InvalidStateError, MexeMexeError
+from .._moves import parse_move
+from .._outcomes import Outcome, RoundResult
+
+if TYPE_CHECKING:  # the profile module quotes its settings with `quote`
+    from ._profile import MauMauProfile
+
+__all__ = [
+    "HOSTILE",
+    "MAX_WORD",
+    "is_whole",
+    "outcome_from_data",
+    "quote",
+    "reason_of",
+    "result_from_data",
+    "result_problems",
+]
+
+#: What hostile data makes Python's own code raise while it is read or
+#: converted (a missing key, an unhashable or unindexable value, a value
+#: nested past the recursion limit, an integer too long to write …). The
+#: loaders turn each into an `InvalidStateError` naming the field.
+HOSTILE: tuple[type[BaseException], ...] = (
+    MexeMexeError,
+    KeyError,
+    IndexError,
+    TypeError,
+    AttributeError,
+    ValueError,
+    RecursionError,
+)
+
+#: Counters and seeds are 64-bit words: a larger number is no count a game
+#: reaches, and seeds are written into text (reshuffles, round seeds), which
+#: Python refuses for integers of more than a few thousand digits.
+MAX_WORD = 2**63
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 3
+_REPR.maxstring = 40
+_REPR.maxother = 40
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = 6
+
+
+def quote(value: object) -> str:
+    """``repr(value)`` cut short, or a description when it cannot be written safely."""
+    if is_whole(value) and abs(value) >= MAX_WORD:
+        return f"<a {value.bit_length()}-bit integer>"
+    try:
+        return _REPR.repr(value)
+    except Exception:  # a huge int inside a list, or a hostile __repr__: say what it is
+        return f"<a {type(value).__name__}>"
+
+
+def reason_of(err: BaseException) -> str:
+    """The message of ``err``, for a one-line error that wraps it."""
+    if isinstance(err, KeyError):
+        return f"missing key {quote(err.args[0]) if err.args else ''}"
+    if isinstance(err, RecursionError):
+        return "nested too deeply"
+    text = str(err)
+    return text if len(text) <= 300 else text[:300] + " …"
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number (an ``int``, and a flag is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _whole_tuple(value: object, what: str) -> tuple[int, ...]:
+    """``value`` (a list of whole numbers from JSON) as a tuple, checked strictly."""
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        raise InvalidStateError(f"{what}={quote(value)}: a list of whole numbers")
+    for item in value:
+        if not is_whole(item):
+            raise InvalidStateError(f"{what}={quote(value)}: {quote(item)} is not a whole number")
+    return tuple(value)
+
+
+def result_from_data(data: object, what: str) -> RoundResult:
+    """A hand's result from `RoundResult.to_dict` output, without coercing anything.
+
+    `RoundResult.from_dict` reads ``"3"`` or ``3.5`` as 3; a Mau-Mau loader
+    refuses them instead, so what it reads is what was written.
+
+    Raises:
+        InvalidStateError: If a key is missing or a value is of the wrong kind.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(f"{what}={quote(data)}: a mapping")
+    try:
+        reason = data["reason"]
+        multiplier = data.get("multiplier", 1)
+        if not isinstance(reason, str):
+            raise InvalidStateError(f"{what}.reason={quote(reason)}: text")
+        if not is_whole(multiplier):
+            raise InvalidStateError(f"{what}.multiplier={quote(multiplier)}: a whole number")
+        return RoundResult(
+            reason,  # type: ignore[arg-type]  # checked against the reasons by the owner
+            _whole_tuple(data["winners"], f"{what}.winners"),
+            _whole_tuple(data["hand_points"], f"{what}.hand_points"),
+            _whole_tuple(data["scores"], f"{what}.scores"),
+            multiplier,
+        )
+    except KeyError as err:
+        raise InvalidStateError(f"{what}: {reason_of(err)}") from err
+
+
+def outcome_from_data(data: object, what: str) -> Outcome:
+    """The last move's outcome from `Outcome.to_dict` output, without coercing anything.
+
+    Raises:
+        InvalidStateError: If a key is missing or a value is of the wrong kind.
+        NotationError: If the move or a card is not valid notation.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(f"{what}={quote(data)}: a mapping")
+    try:
+        player, move = data["player"], data["move"]
+        if not is_whole(player):
+            raise InvalidStateError(f"{what}.player={quote(player)}: a whole number")
+        if not isinstance(move, str):
+            raise InvalidStateError(f"{what}.move={quote(move)}: a move's text")
+        penalty = data.get("penalty", False)
+        note = data.get("note", "")
+        hidden = data.get("hidden_draws", 0)
+        if not isinstance(penalty, bool):
+            raise InvalidStateError(f"{what}.penalty={quote(penalty)}: True or False")
+        if not isinstance(note, str):
+            raise InvalidStateError(f"{what}.note={quote(note)}: text")
+        if not is_whole(hidden):
+            raise InvalidStateError(f"{what}.hidden_draws={quote(hidden)}: a whole number")
+        drawn, placed = data.get("drawn", ""), data.get("placed", "")
+        for key, cards in (("drawn", drawn), ("placed", placed)):
+            if not isinstance(cards, str):
+                raise InvalidStateError(f"{what}.{key}={quote(cards)}: cards in notation")
+        return Outcome(player, parse_move(move), drawn, placed, penalty, note, hidden)
+    except KeyError as err:
+        raise InvalidStateError(f"{what}: {reason_of(err)}") from err
+
+
+def result_problems(
+    result: RoundResult, players: int, profile: MauMauProfile, what: str
+) -> list[str]:
+    """What is wrong with a finished hand's ``result`` among ``players`` players (M7).
+
+    Checks the kinds of its fields and what holds without the hands: one
+    winner in range with no points left for "out", none and no scores for a
+    blocked hand, and each score the hand's points times the multiplier (a
+    Jack's when it is not 1).
+    """
+    if not isinstance(result, RoundResult):
+        return [f"{what}={quote(result)}: a RoundResult"]
+    problems = []
+    if result.reason not in ("out", "blocked"):
+        problems.append(
+            f"{what}.reason={quote(result.reason)}: a Mau-Mau hand ends 'out' or 'blocked' "
+            f"({profile.section('score')})"
+        )
+    for name in ("winners", "hand_points", "scores"):
+        value = getattr(result, name)
+        if not isinstance(value, tuple) or not all(map(is_whole, value)):
+            problems.append(f"{what}.{name}={quote(value)}: a tuple of whole numbers")
+    if not is_whole(result.multiplier):
+        problems.append(f"{what}.multiplier={quote(result.multiplier)}: a whole number")
+    if problems:
+        return problems  # the checks below count and compare these fields
+    winners, points, scores = result.winners, result.hand_points, result.scores
+    for name, value in (("hand_points", points), ("scores", scores)):
+        if len(value) != players:
+            problems.append(
+                f"{what}.{name}={quote(value)}: one entry for each of {players} players"
+            )
+        elif any(not 0 <= v < MAX_WORD for v in value):
+            problems.append(f"{what}.{name}={quote(value)}: points are not negative")
+    if problems:
+        return problems
+    multiplier = result.multiplier
+    section = profile.section("score")
+    if result.reason == "out":
+        if len(winners) != 1 or not 0 <= winners[0] < players:
+            problems.append(
+                f"{what}.winners={quote(winners)}: the one player of 0-{players - 1} who went out "
+                f"({section})"
+            )
+        elif points[winners[0]]:
+            problems.append(
+                f"{what}.hand_points={quote(points)}: the winner went out with no cards ({section})"
+            )
+        if multiplier not in (1, profile.wild_finish_multiplier):
+            problems.append(
+                f"{what}.multiplier={quote(multiplier)}: 1, or "
+                f"{profile.wild_finish_multiplier} for a hand ended on the wild rank ({section})"
+            )
+        elif scores != tuple(p * multiplier for p in points):
+            problems.append(
+                f"{what}.scores={quote(scores)}: the points in hand times {multiplier} ({section})"
+            )
+    elif result.reason == "blocked" and (winners or multiplier != 1 or any(scores)):
+        problems.append(
+            f"{what}: a blocked hand has no winner, multiplier 1 and no scores, not "
+            f"winners={quote(winners)}, multiplier={quote(multiplier)}, scores={quote(scores)}"
+        )
+    return problems
