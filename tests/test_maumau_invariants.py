@@ -495,7 +495,7 @@ def test_a_match_result_with_the_winner_out_of_range_is_refused() -> None:
     """M7, M8: a hand's winner is one of its players."""
     data = matches()["finished"].to_dict()
     data["results"][0]["winners"] = [len(data["seats"][0])]
-    with pytest.raises(InvalidStateError, match=r"results\[0\]\.winners"):
+    with pytest.raises(InvalidStateError, match=r"results\[0\].*winners"):
         mm.MauMauMatch.from_dict(data)
 
 

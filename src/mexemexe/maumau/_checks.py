@@ -119,6 +119,10 @@ def result_from_data(data: object, what: str) -> RoundResult:
         )
     except KeyError as err:
         raise InvalidStateError(f"{what}: {reason_of(err)}") from err
+    except InvalidStateError as err:  # the result's own checks: say which result
+        if str(err).startswith(what):
+            raise
+        raise InvalidStateError(f"{what}: {err}") from err
 
 
 def outcome_from_data(data: object, what: str) -> Outcome:
