@@ -215,6 +215,7 @@ def redealt(state: Any, player: int, rng: random.Random) -> Any:
 
     Once the round is over its result shows every hand's points, so only the
     stock stays hidden: the hands are kept and the stock alone is shuffled.
+    Jokers the mover owes (G12) are public, so they stay in the mover's hand.
     """
     if state.result is not None:
         stock = list(state.stock)
@@ -222,14 +223,20 @@ def redealt(state: Any, player: int, rng: random.Random) -> Any:
         return attrs.evolve(state, stock=tuple(stock))
     hidden = [c for p, hand in enumerate(state.hands) if p != player for c in hand]
     hidden.extend(state.stock)
+    # Jokers taken from the table this turn (G12) are known to be in the mover's hand.
+    owed = getattr(state, "jokers_owed", 0) if state.current_player != player else 0
+    for _ in range(owed):
+        hidden.remove(m.JOKER)
     rng.shuffle(hidden)
     hands = []
     for p, hand in enumerate(state.hands):
         if p == player:
             hands.append(hand)
         else:
-            hands.append(tuple(hidden[: len(hand)]))
-            del hidden[: len(hand)]
+            known = [m.JOKER] * owed if p == state.current_player else []
+            dealt = len(hand) - len(known)
+            hands.append((*known, *hidden[:dealt]))
+            del hidden[:dealt]
     changes: dict[str, Any] = {"hands": hands, "stock": tuple(hidden)}
     if hasattr(state, "seed"):
         changes["seed"] = rng.randrange(2**32)
