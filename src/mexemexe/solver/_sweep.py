@@ -26,7 +26,9 @@ magnitude.
 **The search is a bounded depth-first search**, not an exhaustive table:
 it looks for the least *loss* (the weight of hand cards left out) within a
 budget that starts at a lower bound (one whole loss past it where it shows
-a loss, `_HEAD_START`) and grows sixfold (`_BUDGET_GROWTH`).
+a loss, `_HEAD_START`) and grows sixfold (`_BUDGET_GROWTH`); where a play
+is known already (a small hand's play that keeps the table's melds), one
+search looks for anything better, with the budget just below it.
 The memo keeps, per state, either its exact least loss and the choice
 reaching it, or a lower bound proven by a failed search; once a choice is
 found, the others need only beat it. So a hand that fits whole costs one
@@ -645,7 +647,11 @@ class Sweep:
         budget = max(budget, self.floors[v], proven[0])
         if budget > 0:  # a loss is certain: the bound likely falls short of it
             budget += _HEAD_START * self.step
-        budget = min(budget, cap)
+        if cap < INF:
+            # A play is known (`solve`): one search for anything better. Most such
+            # positions are proofs that nothing is, and a search below the cap
+            # that fails proves only part of it, doing its states over again.
+            budget = cap
         while True:
             if proven[0] > cap:
                 return proven[0]  # nothing beats the incumbent (`solve`)
