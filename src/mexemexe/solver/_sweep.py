@@ -1239,9 +1239,14 @@ class Sweep:
         values and searches. ``None`` for the plays put together otherwise: the
         ace where it is also high (split between low and kept back) and the
         aces kept back at 14.
+
+        In the lazy model the jokers left count only up to the most that a
+        play of the suit can place (`_most_jokers`).
         """
         if v == 14 or (v == 1 and self.ace_high):
             return None
+        if self.lazy:
+            jokers_left = min(jokers_left, _most_jokers(runs, self.min_run))
         code = (v - 1) * 4 + suit
         value = v if not self.lazy or v == 1 or v >= self.top else 2
         weight = self.weights[code]
@@ -1259,6 +1264,8 @@ class Sweep:
                     self.known_plays.clear()
                 found = self.known_plays[key] = _plays(*key, *self.run_args)
             return found
+        if self.lazy:
+            jokers_left = min(jokers_left, _most_jokers(runs, self.min_run))
         args = (jokers_left, v, *self.run_args)  # at the ends the value stands for itself
         if v == 14:
             # Only the aces kept back for the top take part (code `suit` is that ace).
@@ -1487,6 +1494,18 @@ def new_sweep(
     if deadline == INF:
         return Sweep(must, may, weights, profile, lazy=lazy)
     return TimedSweep(must, may, weights, profile, lazy=lazy, deadline=deadline)
+
+
+@lru_cache(maxsize=4096)
+def _most_jokers(runs: int, min_run: int) -> int:
+    """The most jokers a lazy play of a suit with open ``runs`` can place.
+
+    A lazy play places jokers only on its open runs: one to continue a run,
+    or a run's deficit to close it. Any count of jokers left from this one
+    up allows the same plays, so counted up to it, the plays of many counts
+    are worked out once (`_plays` is a large share of a first search's time).
+    """
+    return sum(max(1, min_run - _length(d)) for d in _unpack(runs))
 
 
 def _first(run: tuple[int, list[int]]) -> int:
