@@ -26,7 +26,9 @@ magnitude.
 **The search is a bounded depth-first search**, not an exhaustive table:
 it looks for the least *loss* (the weight of hand cards left out) within a
 budget that starts at a lower bound (one whole loss past it where it shows
-a loss, `_HEAD_START`) and grows sixfold (`_BUDGET_GROWTH`).
+a loss, `_HEAD_START`) and grows sixfold (`_BUDGET_GROWTH`); where a play
+is known already (a small hand's play that keeps the table's melds), one
+search looks for anything better, with the budget just below it.
 The memo keeps, per state, either its exact least loss and the choice
 reaching it, or a lower bound proven by a failed search; once a choice is
 found, the others need only beat it. So a hand that fits whole costs one
@@ -73,14 +75,16 @@ the bound; a conflict among the high cards (say, three short groups and a
 gap for two jokers) is then seen from the start instead of being refuted
 anew under every choice of the low cards.
 
-**Symmetric searches race.** The rules treat the suits alike, and a run
-reads the same backwards, so the position with its values reversed, or its
-suits, has the same least loss; yet a search meets its dead ends at other
-times in each, often late one way and early another. A hard position is
-searched in all of these forms in turn, in slices half as long again each
-round, and the first to finish answers (its melds relabelled back): a few
-times the work of the quickest at most, against a search that can be a
-hundred times longer one way than the other.
+**Symmetric searches race.** A run reads the same backwards, so the
+position with its values reversed has the same least loss; yet a search
+meets its dead ends at other times each way, often late one way and early
+the other. A hard position is searched both ways in turn, in slices half as
+long again each round, and the first to finish answers (its melds
+relabelled back): twice the work of the quicker at most, against a search
+that can be a hundred times longer one way than the other. (The rules
+treat the suits alike too, but the searches with the suits reversed meet
+their dead ends at the same values, and racing them as well doubled the
+states of the hardest positions.)
 
 **The constrained end first.** A copy with no run to join in its suit (no
 two neighbours within a run's reach) can only sit in a group, and whether
@@ -101,7 +105,7 @@ import operator
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations, count, permutations, product
+from itertools import combinations, permutations, product
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -216,9 +220,6 @@ _BUDGET_GROWTH = 6
 #: everywhere took 23 % more); on the 480 benchmark answers, 1 % fewer.
 _HEAD_START = 1
 
-#: The round of slices in which the suit-reversed searches join the race.
-_JOIN = 2
-
 
 @lru_cache(maxsize=8)
 def _relabel(ace_high: bool, mirror: bool, flip: bool) -> tuple[int, ...]:
@@ -240,13 +241,15 @@ def _relabel(ace_high: bool, mirror: bool, flip: bool) -> tuple[int, ...]:
     return tuple(out)
 
 
-#: The symmetries a hard position is also searched under (`Sweep._race`):
-#: (values reversed, suits reversed), and the round each joins the race in;
-#: the first is the position as given.
-_VARIANTS = ((False, False, 0), (True, False, 0), (False, True, _JOIN), (True, True, _JOIN))
+#: The symmetries a hard position is searched under (`Sweep._race`): (values
+#: reversed, suits reversed); the first is the position as given. The suits
+#: reversed are not raced: their searches meet their dead ends at the same
+#: values as the position's own, and on the hard self-play positions they
+#: never finished first by enough to pay for the states they took.
+_VARIANTS = ((False, False), (True, False))
 
 #: The same, for a position searched mirrored first (`Sweep._high_constraints`).
-_MIRRORED_FIRST = ((True, False, 0), (False, False, 0), (True, True, _JOIN), (False, True, _JOIN))
+_MIRRORED_FIRST = ((True, False), (False, False))
 
 #: How much longer each round's slices are than the last's (`Sweep._race`):
 #: less than doubling, so the searches that lose waste less past the winner.
@@ -516,15 +519,14 @@ class Sweep:
     def _race(self) -> tuple[Sweep, tuple[bool, bool], float]:
         """The least loss, from this search or, for a hard position, a symmetric one.
 
-        The rules treat the suits alike, and a run reads the same backwards,
-        so the position with its values or its suits reversed (`_relabel`)
-        has the same least loss, yet its search meets its dead ends at other
-        times: often late one way and early another. The first to search is
-        the position as given or its mirror image, by where the copies only a
-        group can take lie (`_high_constraints`). Once it has used its first
-        slice, the variants (`_VARIANTS`) take turns, with slices half as
-        long again each round, and the first to finish answers: at most a
-        few times the work of the quickest.
+        A run reads the same backwards, so the position with its values
+        reversed (`_relabel`) has the same least loss, yet its search meets
+        its dead ends at other times: often late one way and early the other.
+        The first to search is the position as given or its mirror image, by
+        where the copies only a group can take lie (`_high_constraints`).
+        Once it has used its first slice, the two (`_VARIANTS`) take turns,
+        with slices half as long again each round, and the first to finish
+        answers: at most about twice the work of the quicker.
 
         Returns:
             The search that finished, its variant, and the loss.
@@ -532,10 +534,8 @@ class Sweep:
         racers: list[tuple[Sweep, Generator[None, int, float]]] = []
         grant = _EASY
         variants = _MIRRORED_FIRST if self._high_constraints() else _VARIANTS
-        for round_ in count():
-            for index, (mirror, flip, joins) in enumerate(variants):
-                if round_ < joins:
-                    break
+        while True:
+            for index, (mirror, flip) in enumerate(variants):
                 if index == len(racers):
                     sweep = self if not (mirror or flip) else self._variant(mirror, flip)
                     sweep.proven, sweep.cap = self.proven, self.cap
@@ -551,7 +551,6 @@ class Sweep:
                     cut.found = self._reached(sweep, (mirror, flip))
                     raise
             grant = math.ceil(grant * _GROWTH)
-        raise AssertionError("unreachable")  # pragma: no cover
 
     def _high_constraints(self) -> bool:
         """Whether the copies only a group can take lie mostly in the high values.
@@ -648,7 +647,11 @@ class Sweep:
         budget = max(budget, self.floors[v], proven[0])
         if budget > 0:  # a loss is certain: the bound likely falls short of it
             budget += _HEAD_START * self.step
-        budget = min(budget, cap)
+        if cap < INF:
+            # A play is known (`solve`): one search for anything better. Most such
+            # positions are proofs that nothing is, and a search below the cap
+            # that fails proves only part of it, doing its states over again.
+            budget = cap
         while True:
             if proven[0] > cap:
                 return proven[0]  # nothing beats the incumbent (`solve`)
@@ -1236,9 +1239,14 @@ class Sweep:
         values and searches. ``None`` for the plays put together otherwise: the
         ace where it is also high (split between low and kept back) and the
         aces kept back at 14.
+
+        In the lazy model the jokers left count only up to the most that a
+        play of the suit can place (`_most_jokers`).
         """
         if v == 14 or (v == 1 and self.ace_high):
             return None
+        if self.lazy:
+            jokers_left = min(jokers_left, _most_jokers(runs, self.min_run))
         code = (v - 1) * 4 + suit
         value = v if not self.lazy or v == 1 or v >= self.top else 2
         weight = self.weights[code]
@@ -1256,6 +1264,8 @@ class Sweep:
                     self.known_plays.clear()
                 found = self.known_plays[key] = _plays(*key, *self.run_args)
             return found
+        if self.lazy:
+            jokers_left = min(jokers_left, _most_jokers(runs, self.min_run))
         args = (jokers_left, v, *self.run_args)  # at the ends the value stands for itself
         if v == 14:
             # Only the aces kept back for the top take part (code `suit` is that ace).
@@ -1484,6 +1494,18 @@ def new_sweep(
     if deadline == INF:
         return Sweep(must, may, weights, profile, lazy=lazy)
     return TimedSweep(must, may, weights, profile, lazy=lazy, deadline=deadline)
+
+
+@lru_cache(maxsize=4096)
+def _most_jokers(runs: int, min_run: int) -> int:
+    """The most jokers a lazy play of a suit with open ``runs`` can place.
+
+    A lazy play places jokers only on its open runs: one to continue a run,
+    or a run's deficit to close it. Any count of jokers left from this one
+    up allows the same plays, so counted up to it, the plays of many counts
+    are worked out once (`_plays` is a large share of a first search's time).
+    """
+    return sum(max(1, min_run - _length(d)) for d in _unpack(runs))
 
 
 def _first(run: tuple[int, list[int]]) -> int:
