@@ -88,7 +88,7 @@ class _FirstMoveBot:
 
     def choose(self, view: m.PlayerView) -> m.Move:
         self.turns += 1
-        move: m.Move = view.legal_moves(best=False)[0]
+        move: m.Move = view.legal_moves()[0]
         return move
 
 

@@ -504,7 +504,7 @@ _after_discard = successor(
 # -- legal moves ---------------------------------------------------------------------
 
 
-def legal_moves(view: PlayerView, *, best: bool = True) -> tuple[Move, ...]:
+def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
     """Exactly the current player's legal moves (``best`` changes nothing here).
 
     Draw phase: the draws allowed. Meld phase: every `LayDown` of a meld the

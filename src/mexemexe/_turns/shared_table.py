@@ -27,7 +27,7 @@ import attrs
 from .._cards import _BY_CODE, CODE, JOKER, JOKER_CODE, Card
 from .._errors import IllegalMoveError, Problem
 from .._meld_finder import find_melds
-from .._melds import classify_meld
+from .._melds import classify_meld, table_extensions
 from .._moves import Draw, Forfeit, Move, Pass, Play
 from .._multiset import cards_without
 from .._outcomes import Outcome, Proposal, build_outcome
@@ -37,6 +37,7 @@ from .._table import Meld, Table
 
 if TYPE_CHECKING:
     from .._outcomes import EndReason
+    from .._profiles import Profile
     from .._state import GameState, PlayerView
 
 __all__ = ["INITIAL_PHASE", "PHASES", "apply", "legal_moves", "propose"]
@@ -361,45 +362,148 @@ def _passed(state: GameState, outcome: Outcome) -> GameState:
     return _next(state, passes=passes, last=outcome)
 
 
-def legal_moves(view: PlayerView, *, best: bool = True) -> tuple[Move, ...]:
-    """The current player's legal moves, from what that player can see.
+def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
+    """The current player's moves that need no rearranging, from what that player can see.
 
     Lists, in this order:
 
     1. `Draw` (if the stock has cards, or an empty stock ends the round, B9),
        `Pass` (empty stock under R6) and `Forfeit` (B8, R5);
     2. one `Play` per distinct meld the hand can lay down on its own, added
-       to the table as it stands (each meaningfully different meld once;
-       under an opening minimum only those worth it);
-    3. with ``best`` (the default), the exact best play of
-       `mexemexe.solver.best_play` — the most hand cards placed, the table
-       freely rearranged (B6, R4) — unless it is one of the plays above. Under
-       an opening minimum the best play by points stands in when the best by
-       cards falls short; if neither reaches it, no rearranging play is legal.
+       to the table as it stands (each meaningfully different meld once);
+    3. one `Play` per single-card lay-off: a distinct hand card added to one
+       table meld, which stays valid (B6, R4), every other meld as it was.
+       The card extends the meld, or takes the place of its joker, which then
+       moves within the meld (to an end of a run, or to another suit of a
+       group where jokers may be in groups, R3): a joker on the table stays
+       in a valid meld (B7), and one that would have to leave the meld needs
+       a rearrangement. Melds written alike are offered once.
 
-    Other rearrangements are legal too but not listed (there are far too
-    many). Every listed move is legal.
+    Under an opening minimum (``min_opening_points``) a player who has not
+    laid down yet gets only the melds and lay-offs that reach it. Every move
+    listed is legal, and listing them never searches: it costs tens of
+    microseconds. Rearrangements of the table are legal too but not listed
+    (there are far too many); `mexemexe.solver.best_play` and
+    `GameState.hint` find the exact best one.
+
+    Args:
+        view: The current player's view.
+        best: Also list the exact best play of `mexemexe.solver.best_play`
+            (the most hand cards placed, the table freely rearranged) unless
+            it is one of the plays above; under an opening minimum the best
+            play by points stands in when the best by cards falls short. For
+            the deprecated ``legal_moves(best=True)``.
     """
     profile = view.profile
-    moves: list[Move] = []
-    if view.stock_size or profile.stock_exhaustion == "end_round":
-        moves.append(Draw())
-    if not view.stock_size and profile.stock_exhaustion == "pass":
-        moves.append(Pass())
-    moves.append(Forfeit())
+    moves: list[Move]
+    if view.stock_size:
+        moves = [_DRAW, _FORFEIT]
+    elif profile.stock_exhaustion == "pass":
+        moves = [_PASS, _FORFEIT]
+    elif profile.stock_exhaustion == "end_round":
+        moves = [_DRAW, _FORFEIT]
+    else:
+        moves = [_FORFEIT]
     need = 0 if view.opened[view.player] else profile.min_opening_points
-    seen = set()
-    for meld in find_melds(view.hand, profile):
+    hand = view.hand
+    table = view.table
+    melds = table.melds
+    for meld in find_melds(hand, profile):
         if need and profile.hand_points(meld) < need:
             continue
-        play = Table((*view.table.melds, meld))
-        seen.add(_shape(play))
-        moves.append(Play(play))
+        moves.append(_new_play(Table._trusted((*melds, meld))))
+    if melds:
+        offs = _lay_offs(table, profile)
+        plays = offs.plays
+        targets = offs.targets
+        last = -1
+        for card in hand:  # sorted: each distinct card once
+            code = card.code
+            if code == last:
+                continue
+            last = code
+            if targets[code] and (not need or profile.hand_points((card,)) >= need):
+                found = plays[code]
+                if found is None:
+                    found = offs.build(code, profile)
+                moves.extend(found)
     if best:
-        found = _best_play(view, need)
-        if found is not None and _shape(found) not in seen:
-            moves.append(Play(found))
+        seen = {_shape(move.table) for move in moves if isinstance(move, Play)}
+        found_table = _best_play(view, need)
+        if found_table is not None and _shape(found_table) not in seen:
+            moves.append(Play(found_table))
     return tuple(moves)
+
+
+#: Moves are immutable values: the listing hands out these shared ones.
+_DRAW = Draw()
+_PASS = Pass()
+_FORFEIT = Forfeit()
+
+
+def _new_play(table: Table) -> Play:
+    """``Play(table)`` for a `Table` already built (no conversion)."""
+    play = object.__new__(Play)
+    object.__setattr__(play, "table", table)
+    return play
+
+
+class _LayOffs:
+    """The single-card lay-offs onto one table, for every player (memoized on the table).
+
+    ``targets[code]`` lists the melds the card of that code extends (the
+    first of melds written alike only); ``plays[code]`` the plays laying it
+    off there, built on first use and kept: the table lies unchanged over
+    several turns, and every player's view shares it.
+    """
+
+    __slots__ = ("melds", "plays", "targets")
+
+    def __init__(self, table: Table, profile: Profile) -> None:
+        # The melds, not the table (whose memo holds this) nor the profile
+        # (a table outlives profiles): no reference cycle, nothing kept alive.
+        self.melds = table.melds
+        self.plays: list[tuple[Play, ...] | None] = [None] * 53
+        targets: list[list[int]] = [[] for _ in range(53)]
+        written: set[tuple[int, ...]] = set()
+        for i, (meld, extensions) in enumerate(
+            zip(table.melds, table_extensions(table, profile), strict=True)
+        ):
+            if not extensions:
+                continue
+            codes = tuple(map(CODE, meld))
+            if codes in written:
+                continue
+            written.add(codes)
+            for card in extensions:
+                targets[card.code].append(i)
+        self.targets = targets
+
+    def build(self, code: int, profile: Profile) -> tuple[Play, ...]:
+        """The plays laying off the card of ``code``, each onto one of its `targets`.
+
+        ``profile`` has the meld rules this was made for.
+        """
+        card = _BY_CODE[code]
+        melds = self.melds
+        plays = []
+        for i in self.targets[code]:
+            grown = classify_meld((*melds[i], card), profile).canonical
+            plays.append(_new_play(Table._trusted((*melds[:i], grown, *melds[i + 1 :]))))
+        found = self.plays[code] = tuple(plays)
+        return found
+
+
+def _lay_offs(table: Table, profile: Profile) -> _LayOffs:
+    """The `_LayOffs` of ``table`` under ``profile``'s meld rules (memoized on the table).
+
+    Keyed by the rules' settings, never by an id(), as `table_extensions` is.
+    """
+    key = ("lay_offs", profile._meld_rules.memo_key)
+    found: _LayOffs | None = table._memo.get(key)
+    if found is None:
+        found = table._memo[key] = _LayOffs(table, profile)
+    return found
 
 
 def _best_play(view: PlayerView, need: int, time_limit: float | None = None) -> Table | None:
