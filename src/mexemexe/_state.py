@@ -588,7 +588,33 @@ class GameState:
         """
         if best is not None:
             _deprecated_best()
-        return _legal_moves(self.view(self.current_player), bool(best))
+        if self.result is not None:
+            return ()
+        # The engines list moves from the current player's view; this one is
+        # built for them only and never handed out, so it skips what they do
+        # not read (the hand sizes, the previous move with its draw hidden).
+        view = _make_view(
+            self.current_player,
+            self.profile,
+            self.hands[self.current_player],
+            self.table,
+            (),
+            len(self.stock),
+            self.discard_pile,
+            self.current_player,
+            self.turn,
+            self.opened,
+            self.passes,
+            self.recycles,
+            None,
+            None,
+            self.phase,
+            self.taken,
+            self.jokers_owed,
+            self.owners,
+        )
+        moves: tuple[Move, ...] = _engine(self.profile).legal_moves(view, best=bool(best))
+        return moves
 
     def hint(self, time_limit: float | None = None) -> Move:
         """A good move for the current player, from what that player can see.
@@ -626,8 +652,14 @@ class GameState:
                 # The move as `legal_moves` lists it: a play of the same melds,
                 # in whatever order their cards are written, is listed once.
                 shape = _shape(found)
+                size, count = len(found.melds), found.card_count
                 for move in legal:
-                    if isinstance(move, Play) and _shape(move.table) == shape:
+                    if (
+                        isinstance(move, Play)
+                        and len(move.table.melds) == size
+                        and move.table.card_count == count
+                        and _shape(move.table) == shape
+                    ):
                         return move
                 return Play(found)
             return Draw() if Draw() in legal else Pass()

@@ -27,7 +27,7 @@ import attrs
 from .._cards import _BY_CODE, CODE, JOKER, JOKER_CODE, Card
 from .._errors import IllegalMoveError, Problem
 from .._meld_finder import find_melds
-from .._melds import classify_meld, table_extensions
+from .._melds import MeldRules, classify_meld, extension_mask, grown_meld
 from .._moves import Draw, Forfeit, Move, Pass, Play
 from .._multiset import cards_without
 from .._outcomes import Outcome, Proposal, build_outcome
@@ -37,7 +37,6 @@ from .._table import Meld, Table
 
 if TYPE_CHECKING:
     from .._outcomes import EndReason
-    from .._profiles import Profile
     from .._state import GameState, PlayerView
 
 __all__ = ["INITIAL_PHASE", "PHASES", "apply", "legal_moves", "propose"]
@@ -154,6 +153,11 @@ def _changed_melds(old: Table, new: Table) -> tuple[list[Meld], list[Meld]]:
     the cards that moved are found from the few melds that changed; equal
     objects hold equal cards, so the multiset difference is the same.
     """
+    derived = new._memo.get("derived")
+    if derived is not None and derived[0] is old.melds:
+        # A play `legal_moves` listed: only meld i is new (or appended).
+        i = derived[1]
+        return ([old.melds[i]] if i < len(old.melds) else []), [new.melds[i]]
     old_ids, new_ids = _meld_ids(old), _meld_ids(new)
     if len(old_ids) == len(old.melds) and len(new_ids) == len(new.melds):
         # No meld object twice in a table (the usual case): sets pair them off.
@@ -408,25 +412,21 @@ def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
     hand = view.hand
     table = view.table
     melds = table.melds
+    rules = profile._meld_rules
+    masks = _extension_masks(table, rules) if melds else ()
     for meld in find_melds(hand, profile):
         if need and profile.hand_points(meld) < need:
             continue
-        moves.append(_new_play(Table._trusted((*melds, meld))))
+        moves.append(_laid_down(table, meld, masks, rules))
     if melds:
-        offs = _lay_offs(table, profile)
-        plays = offs.plays
-        targets = offs.targets
-        last = -1
-        for card in hand:  # sorted: each distinct card once
-            code = card.code
-            if code == last:
-                continue
-            last = code
-            if targets[code] and (not need or profile.hand_points((card,)) >= need):
-                found = plays[code]
-                if found is None:
-                    found = offs.build(code, profile)
-                moves.extend(found)
+        held = 0  # the hand's distinct cards, as a bit mask of codes
+        for card in hand:
+            held |= _BIT[card.code]
+        if need:
+            points = profile._points
+            held &= sum(_BIT[code] for code in range(53) if points[code] >= need)
+        if any(map(held.__and__, masks)):
+            _list_lay_offs(moves, table, masks, held, rules)
     if best:
         seen = {_shape(move.table) for move in moves if isinstance(move, Play)}
         found_table = _best_play(view, need)
@@ -448,61 +448,89 @@ def _new_play(table: Table) -> Play:
     return play
 
 
-class _LayOffs:
-    """The single-card lay-offs onto one table, for every player (memoized on the table).
+#: By card code, its bit in a mask of codes.
+_BIT = tuple(1 << code for code in range(53))
 
-    ``targets[code]`` lists the melds the card of that code extends (the
-    first of melds written alike only); ``plays[code]`` the plays laying it
-    off there, built on first use and kept: the table lies unchanged over
-    several turns, and every player's view shares it.
+
+def _list_lay_offs(
+    moves: list[Move], table: Table, masks: tuple[int, ...], held: int, rules: MeldRules
+) -> None:
+    """Append to ``moves`` a play per card of ``held`` (a mask of codes) per meld it extends.
+
+    ``masks`` are the melds' `extension_mask`. The plays are memoized on the
+    table, which lies unchanged over several turns and which every player's
+    view shares; of melds written alike, only the first takes the card.
     """
-
-    __slots__ = ("melds", "plays", "targets")
-
-    def __init__(self, table: Table, profile: Profile) -> None:
-        # The melds, not the table (whose memo holds this) nor the profile
-        # (a table outlives profiles): no reference cycle, nothing kept alive.
-        self.melds = table.melds
-        self.plays: list[tuple[Play, ...] | None] = [None] * 53
-        targets: list[list[int]] = [[] for _ in range(53)]
-        written: set[tuple[int, ...]] = set()
-        for i, (meld, extensions) in enumerate(
-            zip(table.melds, table_extensions(table, profile), strict=True)
-        ):
-            if not extensions:
-                continue
-            codes = tuple(map(CODE, meld))
-            if codes in written:
-                continue
-            written.add(codes)
-            for card in extensions:
-                targets[card.code].append(i)
-        self.targets = targets
-
-    def build(self, code: int, profile: Profile) -> tuple[Play, ...]:
-        """The plays laying off the card of ``code``, each onto one of its `targets`.
-
-        ``profile`` has the meld rules this was made for.
-        """
-        card = _BY_CODE[code]
-        melds = self.melds
-        plays = []
-        for i in self.targets[code]:
-            grown = classify_meld((*melds[i], card), profile).canonical
-            plays.append(_new_play(Table._trusted((*melds[:i], grown, *melds[i + 1 :]))))
-        found = self.plays[code] = tuple(plays)
-        return found
+    key = ("lay_off_plays", rules.memo_key)
+    plays: dict[int, Play] | None = table._memo.get(key)
+    if plays is None:
+        plays = table._memo[key] = {}
+    melds = table.melds
+    alike: dict[int, list[tuple[Card, ...]]] = {}  # the melds given cards, by their mask
+    for i, extends in enumerate(masks):
+        hit = extends & held
+        if not hit:
+            continue
+        meld = melds[i]
+        same = alike.get(extends)
+        if same is None:
+            alike[extends] = [meld]
+        elif meld in same:
+            continue
+        else:
+            same.append(meld)
+        while hit:
+            low = hit & -hit
+            hit ^= low
+            code = low.bit_length() - 1
+            play = plays.get(i << 6 | code)
+            if play is None:
+                play = plays[i << 6 | code] = _laid_off(table, i, code, masks, rules)
+            moves.append(play)
 
 
-def _lay_offs(table: Table, profile: Profile) -> _LayOffs:
-    """The `_LayOffs` of ``table`` under ``profile``'s meld rules (memoized on the table).
+def _laid_off(table: Table, i: int, code: int, masks: tuple[int, ...], rules: MeldRules) -> Play:
+    """The play laying the card of ``code`` off onto meld ``i`` of ``table`` (``masks``: its)."""
+    melds = table.melds
+    new = Table._trusted((*melds[:i], grown_meld(melds[i], code, rules), *melds[i + 1 :]))
+    # What `_check` and the next listing can take from this table instead of
+    # working it out: the melds it came from (only meld i differs) and their
+    # extension masks. Plain tuples: no link back to the table or its memo.
+    new._memo["derived"] = (melds, i)
+    new._memo[("masks_from", rules.memo_key)] = (masks, i)
+    return _new_play(new)
 
-    Keyed by the rules' settings, never by an id(), as `table_extensions` is.
+
+def _laid_down(
+    table: Table, meld: tuple[Card, ...], masks: tuple[int, ...], rules: MeldRules
+) -> Play:
+    """The play adding the new ``meld`` to ``table`` (``masks``: its extension masks)."""
+    melds = table.melds
+    new = Table._trusted((*melds, meld))
+    new._memo["derived"] = (melds, len(melds))
+    new._memo[("masks_from", rules.memo_key)] = (masks, len(melds))
+    return _new_play(new)
+
+
+def _extension_masks(table: Table, rules: MeldRules) -> tuple[int, ...]:
+    """The `extension_mask` of every meld of ``table`` (memoized on the table).
+
+    A table a listed play made from another (`_laid_off`, `_laid_down`)
+    works out only the meld that changed. Keyed by the rules' settings,
+    never by an id(), as `table_extensions` is.
     """
-    key = ("lay_offs", profile._meld_rules.memo_key)
-    found: _LayOffs | None = table._memo.get(key)
+    key = ("ext_masks", rules.memo_key)
+    memo = table._memo
+    found: tuple[int, ...] | None = memo.get(key)
     if found is None:
-        found = table._memo[key] = _LayOffs(table, profile)
+        melds = table.melds
+        base = memo.get(("masks_from", key[1]))
+        if base is not None:
+            old, i = base
+            found = (*old[:i], extension_mask(melds[i], rules), *old[i + 1 :])
+        else:
+            found = tuple(extension_mask(meld, rules) for meld in melds)
+        memo[key] = found
     return found
 
 
