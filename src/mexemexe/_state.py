@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ._cards import CODE, JOKER, Card, as_cards
+from ._cards import _BY_CODE, CODE, JOKER, Card, as_cards
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
 from ._fastcopy import changer, copier, maker
 from ._jsonio import dumps, loads_object
@@ -743,6 +743,35 @@ class GameState:
             self.owners,
         )
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Pickled compactly: each card as one byte (its code), the profile by
+        # its settings (`Profile.__reduce__`), no memoized data. A pickle is
+        # this library's own trusted data, restored as it was, as attrs'
+        # default pickling restores a state: without the checks of the
+        # constructor (`from_dict` checks everything).
+        return (
+            _unpickle_state,
+            (
+                self.profile,
+                tuple(bytes(map(CODE, hand)) for hand in self.hands),
+                tuple(bytes(map(CODE, meld)) for meld in self.table.melds),
+                bytes(map(CODE, self.stock)),
+                bytes(map(CODE, self.discard_pile)),
+                self.current_player,
+                self.turn,
+                self.opened,
+                self.passes,
+                self.recycles,
+                self.last,
+                self.result,
+                self.phase,
+                self.taken,
+                self.laid_this_turn,
+                self.jokers_owed,
+                self.owners,
+            ),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the whole state, with a ``schema`` tag."""
         return {
@@ -880,6 +909,33 @@ class GameState:
 
 
 _copy_state = copier(GameState)
+_make_state = maker(GameState)
+
+
+def _cards_of(codes: bytes) -> tuple[Card, ...]:
+    return tuple(map(_BY_CODE.__getitem__, codes))
+
+
+def _unpickle_state(
+    profile: Profile,
+    hands: tuple[bytes, ...],
+    melds: tuple[bytes, ...],
+    stock: bytes,
+    pile: bytes,
+    *rest: Any,
+) -> GameState:
+    """A state from what `GameState.__reduce__` wrote."""
+    state: GameState = _make_state(
+        profile,
+        tuple(map(_cards_of, hands)),
+        Table._trusted(tuple(map(_cards_of, melds))),
+        _cards_of(stock),
+        _cards_of(pile),
+        *rest,
+    )
+    return state
+
+
 #: The fields only the discard turn uses (G4, G5, G8, G12), with their value
 #: in a shared-table round, and what they hold for a message.
 _DISCARD_ONLY: tuple[tuple[str, Any], ...] = (
