@@ -19,7 +19,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: m.PlayerView) -> m.Move:
-        return self.rng.choice(view.legal_moves(best=False))  # no solver search: fast
+        return self.rng.choice(view.legal_moves())  # no solver search: fast
 
 
 def main() -> None:

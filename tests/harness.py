@@ -66,7 +66,7 @@ def make_machine(
         @precondition(lambda self: self.state is not None and self.state.result is None)
         @rule(data=st.data())
         def legal_move(self, data: st.DataObject) -> None:
-            moves = self.state.legal_moves(best=False)
+            moves = self.state.legal_moves()
             assert moves, "a running round always has a legal move"
             move = data.draw(st.sampled_from(moves))
             self._advance(self.state.apply(move))
@@ -97,7 +97,7 @@ def make_machine(
         def move_out_of_turn(self) -> None:
             before = self.state.to_dict()
             other = (self.state.current_player + 1) % self.state.players
-            move = self.state.legal_moves(best=False)[0]
+            move = self.state.legal_moves()[0]
             try:
                 self.state.apply(move, player=other)
             except m.IllegalMoveError:
@@ -138,6 +138,6 @@ def assert_terminates(
         for _ in range(max_turns):
             if state.result is not None:
                 break
-            state = state.apply(rng.choice(state.legal_moves(best=False)))
+            state = state.apply(rng.choice(state.legal_moves()))
         else:
             raise AssertionError(f"seed {seed}: the round did not end in {max_turns} turns")

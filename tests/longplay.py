@@ -4,7 +4,7 @@
 move budget per round), one seeded round after another. Each round has its
 own seed and its own `random.Random`, so a failure is reproduced from the
 round seed alone. Moves are mostly uniformly random legal moves
-(``legal_moves(best=False)``), sometimes the game's bot's move. After every
+(``legal_moves()``), sometimes the game's bot's move. After every
 move it checks:
 
 * conservation: an independent count of hands + table + stock + discard pile
@@ -416,7 +416,7 @@ def run_game(
             continue
         before = rnd.text
         try:
-            legal = state.legal_moves(best=False)
+            legal = state.legal_moves()
         except Exception as err:
             rnd.fail_exc("legal_moves", err)
             rnd = None
@@ -531,7 +531,7 @@ def _check_finished(rnd: _Round) -> None:
             rnd.fail_exc("finished round", err, move)
             continue
         rnd.fail("finished round", f"{move} was accepted after the round ended", move)
-    if state.legal_moves(best=False):
+    if state.legal_moves():
         rnd.fail("finished round", "a finished round lists legal moves")
     if state.to_json() != before:
         rnd.fail("finished round", "a refused move changed the finished state")

@@ -6,6 +6,7 @@ import concurrent.futures as cf
 import io
 import pathlib
 import sys
+from typing import ClassVar
 
 import attrs
 import pytest
@@ -88,7 +89,7 @@ class _FirstMoveBot:
 
     def choose(self, view: m.PlayerView) -> m.Move:
         self.turns += 1
-        move: m.Move = view.legal_moves(best=False)[0]
+        move: m.Move = view.legal_moves()[0]
         return move
 
 
@@ -122,6 +123,52 @@ def test_simulate_on_worker_processes_matches_one_process() -> None:
     seats = [m.SimpleBot(), m.RandomBot, "simple"]
     alone = m.simulate("rummikub", seats, games=4, seed=3)
     assert m.simulate("rummikub", seats, games=4, seed=3, workers=2) == alone
+
+
+class _LimitedBot:
+    """A plain bot that searches (it has ``time_limit``): it records the limit it played with."""
+
+    seen: ClassVar[list[float | None]] = []
+
+    def __init__(self) -> None:
+        self.time_limit: float | None = None
+
+    def choose(self, view: m.PlayerView) -> m.Move:
+        _LimitedBot.seen.append(self.time_limit)
+        return m.SimpleBot().choose(view)
+
+
+def test_simulate_passes_its_time_limit_to_the_bots_that_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """time_limit reaches GreedyBot (by name, object or class) and any bot with the field."""
+    from mexemexe import solver
+
+    limits: list[float | None] = []
+    best_play = solver.best_play
+
+    def spy(*args: object, **kwargs: object) -> object:
+        limits.append(kwargs.get("time_limit"))  # type: ignore[arg-type]
+        return best_play(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver, "best_play", spy)
+    _LimitedBot.seen.clear()
+    template = m.GreedyBot(time_limit=9.0)
+    seats = ["greedy", template, m.GreedyBot, _LimitedBot, m.RandomBot, "simple"]
+    m.simulate("rummikub", seats, games=2, seed=4, time_limit=0.25)
+    assert limits
+    assert set(limits) == {0.25}
+    assert set(_LimitedBot.seen) == {0.25}
+    assert template.time_limit == 9.0  # the object given is a template, never changed
+    limits.clear()
+    m.simulate("rummikub", [template, "greedy"], games=1, seed=4)
+    assert set(limits) == {9.0, None}  # without a limit, each bot keeps its own
+
+
+@pytest.mark.parametrize("limit", [-1, float("nan"), True, "1"])
+def test_simulate_rejects_a_time_limit_that_is_no_duration(limit: object) -> None:
+    with pytest.raises(ValueError, match="time_limit"):
+        m.simulate("brazilian", ["greedy", "simple"], games=1, time_limit=limit)  # type: ignore[arg-type]
 
 
 def test_simulate_rejects_a_seat_that_is_no_bot() -> None:

@@ -755,20 +755,22 @@ def test_galician_best_play_lays_off_and_melds() -> None:
 
 
 def test_legal_moves_end_with_the_best_play() -> None:
-    """B6: the solver's best play is listed, is legal, and best=False leaves it out."""
+    """B6: the deprecated best=True lists the solver's best play, legal; the default does not."""
     state = m.deal(RK, hands=["4H 8H 9H JK 2C", "3D 4D"], table="5H 6H 7H | 9C 9D 9S", seed=2)
     best = solver.best_play(table=state.table, hand=state.hand, profile=RK)
-    moves = state.legal_moves()
+    with pytest.warns(DeprecationWarning, match="best"):
+        moves = state.legal_moves(best=True)
     assert moves[-1] == best.move
-    assert best.move not in state.legal_moves(best=False)
-    assert len(moves) == len(state.legal_moves(best=False)) + 1
+    assert best.move not in state.legal_moves()
+    assert len(moves) == len(state.legal_moves()) + 1
     assert state.propose(best.table).ok
 
 
 def test_legal_moves_skip_a_best_play_already_listed() -> None:
     """A best play that is one new meld on the table as it stands is listed once."""
     state = m.deal(RK, hands=["7C 8C 9C", "3D 4D"], table="5H 6H 7H", seed=2)
-    plays = [move for move in state.legal_moves() if isinstance(move, m.Play)]
+    with pytest.warns(DeprecationWarning, match="best"):
+        plays = [move for move in state.legal_moves(best=True) if isinstance(move, m.Play)]
     assert len(plays) == 1
 
 
@@ -776,10 +778,12 @@ def test_legal_moves_best_play_meets_the_opening_minimum() -> None:
     """An opening minimum: the best play listed reaches it, by points if cards fall short."""
     opening = attrs.evolve(RK, name="rk-open30", min_opening_points=30)
     state = m.deal(opening, hands=["AC 2C 3C KD KH KS", "3D 4D"], table="", seed=2)
-    plays = [move for move in state.legal_moves() if isinstance(move, m.Play)]
+    with pytest.warns(DeprecationWarning, match="best"):
+        plays = [move for move in state.legal_moves(best=True) if isinstance(move, m.Play)]
     assert plays and all(state.propose(move.table).ok for move in plays)
     poor = m.deal(opening, hands=["AC 2C 3C 4C", "3D 4D"], table="", seed=2)
-    assert not [move for move in poor.legal_moves() if isinstance(move, m.Play)]
+    with pytest.warns(DeprecationWarning, match="best"):
+        assert not [move for move in poor.legal_moves(best=True) if isinstance(move, m.Play)]
 
 
 def test_best_play_by_points_stands_in_under_an_opening_minimum() -> None:

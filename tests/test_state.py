@@ -337,6 +337,41 @@ def test_a_pickled_state_plays_on_like_the_original() -> None:
     assert final_copy == final
 
 
+@pytest.mark.parametrize("name", ["brazilian", "rummikub", "galician", "galician-jokers"])
+def test_a_pickled_state_is_small_whatever_the_caches_hold(name: str) -> None:
+    """A pickle holds the cards (a byte each) and the profile's settings, never its caches."""
+    bots = [m.SimpleBot()] * 4
+    for seed in range(10):  # the profile's meld caches grow with play
+        final, record = m.play_round(m.deal(name, 4, seed=seed), bots)
+    assert len(final.profile._meld_rules.cache) > 50
+    middle = record.initial
+    for move in record.moves[: len(record.moves) // 2]:
+        middle = middle.apply(move)
+    for state in (record.initial, middle, final):
+        data = pickle.dumps(state)
+        assert len(data) < 1500
+        copy = pickle.loads(data)
+        assert copy == state
+        assert copy.to_dict() == state.to_dict()
+        assert copy.profile is state.profile  # a built-in preset: the module's own object
+        assert all(type(c) is m.Card for hand in copy.hands for c in hand)
+
+
+def test_a_custom_profile_pickles_by_its_settings() -> None:
+    """A profile that is no preset is rebuilt from its settings, checked, without its caches."""
+    custom = attrs.evolve(m.get_profile("rummikub"), name="rk-pickle", failed_play_penalty=1)
+    m.play_round(m.deal(custom, 2, seed=1), [m.SimpleBot()] * 2)
+    assert custom._meld_rules.cache
+    data = pickle.dumps(custom)
+    assert len(data) < 1200
+    copy = pickle.loads(data)
+    assert copy == custom
+    assert copy.to_dict() == custom.to_dict()
+    assert not copy._meld_rules.cache
+    renamed = attrs.evolve(m.get_profile("brazilian"), joker_points=25)  # a preset's name, changed
+    assert pickle.loads(pickle.dumps(renamed)) == renamed
+
+
 @pytest.mark.parametrize(
     ("changes", "message"),
     [

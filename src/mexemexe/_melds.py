@@ -89,6 +89,16 @@ class MeldRules:
     identity_extensions: dict[int, tuple[tuple[Card, ...], frozenset[Card]]] = attrs.field(
         factory=dict, eq=False, hash=False, repr=False
     )
+    #: By a meld tuple's identity, the card codes that extend it as a bit mask
+    #: (bit ``code``): ``id -> (tuple, mask)`` (bounded).
+    identity_masks: dict[int, tuple[tuple[Card, ...], int]] = attrs.field(
+        factory=dict, eq=False, hash=False, repr=False
+    )
+    #: By a meld tuple's identity and a card code, the meld with that card laid
+    #: off, in canonical order: ``(id, code) -> (tuple, grown)`` (bounded).
+    identity_grown: dict[tuple[int, int], tuple[tuple[Card, ...], tuple[Card, ...]]] = attrs.field(
+        factory=dict, eq=False, hash=False, repr=False
+    )
     #: `find_melds` answers by the values held per suit and the jokers (bounded).
     finder_cache: dict[tuple[int, ...], tuple[tuple[Card, ...], ...]] = attrs.field(
         factory=dict, eq=False, hash=False, repr=False
@@ -124,6 +134,8 @@ class MeldRules:
             self.finder_cache,
             self.identity_extensions,
             self.extension_cache,
+            self.identity_masks,
+            self.identity_grown,
         ):
             cache.clear()
 
@@ -246,7 +258,11 @@ def classify_meld(cards: Sequence[Card], profile: Profile) -> MeldResult:
     """
     if type(cards) is not tuple:
         cards = tuple(cards)
-    rules = profile._meld_rules
+    return _verdict(cards, profile._meld_rules)
+
+
+def _verdict(cards: tuple[Card, ...], rules: MeldRules) -> MeldResult:
+    """`classify_meld` of a tuple under ``rules``."""
     seen = rules.identity_cache.get(id(cards))
     if seen is not None and seen[0] is cards:
         return seen[1]
@@ -559,7 +575,11 @@ def meld_extensions(cards: Sequence[Card], profile: Profile) -> frozenset[Card]:
     """
     if type(cards) is not tuple:
         cards = tuple(cards)
-    rules = profile._meld_rules
+    return _extensions(cards, profile._meld_rules)
+
+
+def _extensions(cards: tuple[Card, ...], rules: MeldRules) -> frozenset[Card]:
+    """`meld_extensions` of a tuple under ``rules``."""
     found_by_id = rules.identity_extensions.get(id(cards))
     if found_by_id is not None and found_by_id[0] is cards:
         return found_by_id[1]
@@ -576,6 +596,40 @@ def meld_extensions(cards: Sequence[Card], profile: Profile) -> frozenset[Card]:
     cache[cards] = found
     _remember(rules.identity_extensions, cards, found)
     return found
+
+
+def extension_mask(meld: tuple[Card, ...], rules: MeldRules) -> int:
+    """`meld_extensions` of the tuple ``meld`` as a bit mask of card codes (bit ``code``).
+
+    Remembered by the tuple's identity: a table's melds are the same tuple
+    objects move after move.
+    """
+    seen = rules.identity_masks.get(id(meld))
+    if seen is not None and seen[0] is meld:
+        return seen[1]
+    mask = 0
+    for card in _extensions(meld, rules):
+        mask |= 1 << card.code
+    _remember(rules.identity_masks, meld, mask)
+    return mask
+
+
+def grown_meld(meld: tuple[Card, ...], code: int, rules: MeldRules) -> tuple[Card, ...]:
+    """The valid meld ``meld`` with the card of ``code`` (one of its extensions) laid off.
+
+    In canonical order, the same tuple object each time (remembered by the
+    identity of ``meld`` and the code, so no tuple of cards is hashed).
+    """
+    key = (id(meld), code)
+    seen = rules.identity_grown.get(key)
+    if seen is not None and seen[0] is meld:
+        return seen[1]
+    grown = _verdict((*meld, _BY_CODE[code]), rules).canonical
+    identity = rules.identity_grown
+    if len(identity) >= _CACHE_LIMIT:
+        identity.clear()
+    identity[key] = (meld, grown)
+    return grown
 
 
 def _extension_codes(codes: list[int], jokers: int, rules: MeldRules) -> list[int]:

@@ -448,6 +448,20 @@ class Profile:
 
     # -- serialization --------------------------------------------------------------
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Pickled by its settings, never with the caches of its meld rules
+        # (which grow with play): a built-in preset by its name alone, any
+        # other profile by its settings, rebuilt (and checked) on loading.
+        preset = _PRESETS.get(self.name)
+        if preset is not None and (preset is self or preset == self):
+            return (_builtin_preset, (self.name,))
+        settings = tuple(
+            (field.name, getattr(self, field.name))
+            for field in attrs.fields(type(self))
+            if field.init
+        )
+        return (_from_settings, (settings,))
+
     def to_dict(self) -> dict[str, Any]:
         """Every setting as a JSON-ready dict; `from_dict` rebuilds an equal profile."""
         out: dict[str, Any] = {}
@@ -605,6 +619,22 @@ GALICIAN_JOKERS = attrs.evolve(
     joker_policy="free",
     joker_swap=True,
 )
+
+#: The built-in presets by name: the same in every process of this library.
+_PRESETS: dict[str, Profile] = {
+    preset.name: preset for preset in (BRAZILIAN, RUMMIKUB, GALICIAN, GALICIAN_JOKERS)
+}
+
+
+def _builtin_preset(name: str) -> Profile:
+    """The built-in preset called ``name`` (unpickling)."""
+    return _PRESETS[name]
+
+
+def _from_settings(settings: tuple[tuple[str, Any], ...]) -> Profile:
+    """A profile from its settings, as `Profile.__reduce__` wrote them (unpickling)."""
+    return Profile(**dict(settings))
+
 
 _REGISTRY: dict[str, Profile] = {}
 

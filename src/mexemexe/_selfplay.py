@@ -157,25 +157,51 @@ def _resolve(profile: Profile | MauMauProfile | str) -> Profile | MauMauProfile:
     return get_profile(cast("Profile | str", profile))
 
 
+def _with_time_limit(bot: Bot, time_limit: float | None) -> Bot:
+    """``bot`` with ``time_limit`` seconds of search a move, if it searches (has ``time_limit``).
+
+    ``bot`` is the seat's own bot for this round (a fresh copy or a new
+    one), so setting the field of a plain object changes no one else's.
+    """
+    if time_limit is None or not hasattr(bot, "time_limit"):
+        return bot
+    if attrs.has(type(bot)):
+        return attrs.evolve(bot, time_limit=time_limit)  # type: ignore[misc]
+    bot.time_limit = time_limit
+    return bot
+
+
 def _play_one(
-    profile: Profile | MauMauProfile, bots: tuple[BotSpec, ...], seed: int, index: int
+    profile: Profile | MauMauProfile,
+    bots: tuple[BotSpec, ...],
+    seed: int,
+    index: int,
+    time_limit: float | None = None,
 ) -> Outcome:
     """One seeded round (run in a worker): winners, scores, turns."""
     from ._rounds import play_round
 
     game_seed = round_seed(seed, index)
     named = _named_bots(profile)
-    players = [_make_bot(spec, game_seed + seat, named) for seat, spec in enumerate(bots)]
+    players = [
+        _with_time_limit(_make_bot(spec, game_seed + seat, named), time_limit)
+        for seat, spec in enumerate(bots)
+    ]
     final, record = play_round(_deal(profile, len(bots), game_seed), players)
     assert final.result is not None
     return final.result.winners, final.result.scores, len(record.moves)
 
 
 def _play_chunk(
-    profile: Profile | MauMauProfile, bots: tuple[BotSpec, ...], seed: int, first: int, stop: int
+    profile: Profile | MauMauProfile,
+    bots: tuple[BotSpec, ...],
+    seed: int,
+    first: int,
+    stop: int,
+    time_limit: float | None = None,
 ) -> list[Outcome]:
     """Rounds ``first`` to ``stop - 1`` (one task for a worker)."""
-    return [_play_one(profile, bots, seed, index) for index in range(first, stop)]
+    return [_play_one(profile, bots, seed, index, time_limit) for index in range(first, stop)]
 
 
 def _chunk_size(games: int, workers: int) -> int:
@@ -193,6 +219,7 @@ def simulate(
     executor: cf.Executor | None = None,
     progress: Callable[[int, int], None] | None = None,
     chunksize: int | None = None,
+    time_limit: float | None = None,
 ) -> SimulationResult:
     """Play ``games`` seeded rounds with the given bots and total the results.
 
@@ -224,13 +251,20 @@ def simulate(
             an executor, as each task's rounds come back).
         chunksize: Rounds per task sent to the executor; by default about 16
             tasks a worker, at most 64 rounds each.
+        time_limit: Seconds of search a move (wall clock) for every bot that
+            searches — any bot with a ``time_limit`` field or attribute, such
+            as `GreedyBot` — in place of its own; ``None`` (the default)
+            leaves each bot's own. A limited search plays the best play found
+            in time, so rounds then depend on the machine's speed, not on
+            the seed alone. Other bots are left as they are.
 
     Returns:
         A `SimulationResult`.
 
     Raises:
-        ValueError: If a bot name is unknown, or ``games`` or ``chunksize``
-            is not a whole number of at least 1.
+        ValueError: If a bot name is unknown, ``games`` or ``chunksize``
+            is not a whole number of at least 1, or ``time_limit`` is not a
+            number of seconds of at least 0.
         ProfileError: If ``profile`` names no registered profile, or the
             seat count does not fit it.
         TypeError: If a seat is neither a name, a bot nor a callable.
@@ -241,6 +275,12 @@ def simulate(
         isinstance(chunksize, bool) or not isinstance(chunksize, int) or chunksize < 1
     ):
         raise ValueError(f"chunksize must be a whole number of at least 1, not {chunksize!r}")
+    if time_limit is not None and (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, (int, float))
+        or not time_limit >= 0  # NaN too
+    ):
+        raise ValueError(f"time_limit must be None or a number of seconds >= 0, not {time_limit!r}")
     prof = _resolve(profile)
     maumau = _is_maumau(prof)
     named = _named_bots(prof)
@@ -284,11 +324,13 @@ def simulate(
     try:
         if executor is None:
             for index in range(games):
-                add(_play_one(prof, specs, seed, index))
+                add(_play_one(prof, specs, seed, index, time_limit))
         else:
             size = chunksize or _chunk_size(games, workers)
             futures = [
-                executor.submit(_play_chunk, prof, specs, seed, first, min(first + size, games))
+                executor.submit(
+                    _play_chunk, prof, specs, seed, first, min(first + size, games), time_limit
+                )
                 for first in range(0, games, size)
             ]
             for future in cf.as_completed(futures):

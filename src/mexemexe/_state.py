@@ -11,6 +11,7 @@ profile's ``turn_structure`` field.
 
 from __future__ import annotations
 
+import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
@@ -19,7 +20,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ._cards import CODE, JOKER, Card, as_cards
+from ._cards import _BY_CODE, CODE, JOKER, Card, as_cards
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
 from ._fastcopy import changer, copier, maker
 from ._jsonio import dumps, loads_object
@@ -563,23 +564,57 @@ class GameState:
 
         return self.apply(Discard(card), player=player)
 
-    def legal_moves(self, *, best: bool = True) -> tuple[Move, ...]:
-        """The current player's legal moves; every listed move is legal.
+    def legal_moves(self, *, best: bool | None = None) -> tuple[Move, ...]:
+        """The current player's legal moves that need no search; every listed move is legal.
 
-        Shared table (B, R): draw or pass, forfeit, every play that lays down
-        one new meld from the hand and, with ``best`` (the default), the exact
-        best play of `mexemexe.solver.best_play`, which may rearrange the
-        table. Other rearrangements are not enumerated (there are far too
-        many). The search is exact and usually takes milliseconds, but on a
-        large table where the best play leaves cards in hand it can take a
-        second or more; ``best=False`` leaves the solver out, for bots that
-        need speed.
+        Shared table (B6, R4): the draw or the pass (R6), the forfeit (B8,
+        R5), every play that lays down one new meld from the hand, and every
+        play that lays off one hand card onto one table meld (extending it,
+        or taking its joker's place while the joker stays in the meld, B7,
+        R3) — the moves a player sees without rearranging the table. Under an
+        opening minimum, only those that reach it. Listing them never runs
+        the solver (tens of microseconds); the exact best play, which may
+        rearrange the table, is `hint` or `mexemexe.solver.best_play`.
 
         Discard games (G): exactly the legal moves — every draw, every meld
         the hand can lay down, every lay-off, every joker swap and every
-        discard; ``best`` changes nothing there.
+        discard.
+
+        Args:
+            best: Deprecated (a `DeprecationWarning` whenever it is passed).
+                ``best=True`` still appends the solver's best play on a
+                shared table, as the list used to by default; ask `hint` for
+                it instead. ``best=False`` is the default listing.
         """
-        return self.view(self.current_player).legal_moves(best=best)
+        if best is not None:
+            _deprecated_best()
+        if self.result is not None:
+            return ()
+        # The engines list moves from the current player's view; this one is
+        # built for them only and never handed out, so it skips what they do
+        # not read (the hand sizes, the previous move with its draw hidden).
+        view = _make_view(
+            self.current_player,
+            self.profile,
+            self.hands[self.current_player],
+            self.table,
+            (),
+            len(self.stock),
+            self.discard_pile,
+            self.current_player,
+            self.turn,
+            self.opened,
+            self.passes,
+            self.recycles,
+            None,
+            None,
+            self.phase,
+            self.taken,
+            self.jokers_owed,
+            self.owners,
+        )
+        moves: tuple[Move, ...] = _engine(self.profile).legal_moves(view, best=bool(best))
+        return moves
 
     def hint(self, time_limit: float | None = None) -> Move:
         """A good move for the current player, from what that player can see.
@@ -607,7 +642,7 @@ class GameState:
         if self.result is not None:
             raise IllegalMoveError("no hint", [self._over()])
         view = self.view(self.current_player)
-        legal = view.legal_moves(best=False)
+        legal = view.legal_moves()
         if self.phase == "play":
             from ._turns.shared_table import _best_play, _shape
 
@@ -617,8 +652,14 @@ class GameState:
                 # The move as `legal_moves` lists it: a play of the same melds,
                 # in whatever order their cards are written, is listed once.
                 shape = _shape(found)
+                size, count = len(found.melds), found.card_count
                 for move in legal:
-                    if isinstance(move, Play) and _shape(move.table) == shape:
+                    if (
+                        isinstance(move, Play)
+                        and len(move.table.melds) == size
+                        and move.table.card_count == count
+                        and _shape(move.table) == shape
+                    ):
                         return move
                 return Play(found)
             return Draw() if Draw() in legal else Pass()
@@ -700,6 +741,35 @@ class GameState:
             self.taken,
             self.jokers_owed,
             self.owners,
+        )
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Pickled compactly: each card as one byte (its code), the profile by
+        # its settings (`Profile.__reduce__`), no memoized data. A pickle is
+        # this library's own trusted data, restored as it was, as attrs'
+        # default pickling restores a state: without the checks of the
+        # constructor (`from_dict` checks everything).
+        return (
+            _unpickle_state,
+            (
+                self.profile,
+                tuple(bytes(map(CODE, hand)) for hand in self.hands),
+                tuple(bytes(map(CODE, meld)) for meld in self.table.melds),
+                bytes(map(CODE, self.stock)),
+                bytes(map(CODE, self.discard_pile)),
+                self.current_player,
+                self.turn,
+                self.opened,
+                self.passes,
+                self.recycles,
+                self.last,
+                self.result,
+                self.phase,
+                self.taken,
+                self.laid_this_turn,
+                self.jokers_owed,
+                self.owners,
+            ),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -839,6 +909,33 @@ class GameState:
 
 
 _copy_state = copier(GameState)
+_make_state = maker(GameState)
+
+
+def _cards_of(codes: bytes) -> tuple[Card, ...]:
+    return tuple(map(_BY_CODE.__getitem__, codes))
+
+
+def _unpickle_state(
+    profile: Profile,
+    hands: tuple[bytes, ...],
+    melds: tuple[bytes, ...],
+    stock: bytes,
+    pile: bytes,
+    *rest: Any,
+) -> GameState:
+    """A state from what `GameState.__reduce__` wrote."""
+    state: GameState = _make_state(
+        profile,
+        tuple(map(_cards_of, hands)),
+        Table._trusted(tuple(map(_cards_of, melds))),
+        _cards_of(stock),
+        _cards_of(pile),
+        *rest,
+    )
+    return state
+
+
 #: The fields only the discard turn uses (G4, G5, G8, G12), with their value
 #: in a shared-table round, and what they hold for a message.
 _DISCARD_ONLY: tuple[tuple[str, Any], ...] = (
@@ -1019,12 +1116,16 @@ class PlayerView:
         """True if it is this player's turn and the round is not over."""
         return self.current_player == self.player and self.result is None
 
-    def legal_moves(self, *, best: bool = True) -> tuple[Move, ...]:
-        """This player's legal moves on their turn, else ``()``; see `GameState.legal_moves`."""
-        if not self.my_turn:
-            return ()
-        moves: tuple[Move, ...] = _engine(self.profile).legal_moves(self, best=best)
-        return moves
+    def legal_moves(self, *, best: bool | None = None) -> tuple[Move, ...]:
+        """This player's legal moves on their turn, else ``()``; see `GameState.legal_moves`.
+
+        Args:
+            best: Deprecated, as in `GameState.legal_moves` (a
+                `DeprecationWarning` whenever it is passed).
+        """
+        if best is not None:
+            _deprecated_best()
+        return _legal_moves(self, bool(best))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict, safe to send to this player's client."""
@@ -1063,6 +1164,25 @@ class PlayerView:
 
 
 _make_view = maker(PlayerView)
+
+
+def _legal_moves(view: PlayerView, best: bool) -> tuple[Move, ...]:
+    """`PlayerView.legal_moves` without the deprecation warning (the library's own callers)."""
+    if not view.my_turn:
+        return ()
+    moves: tuple[Move, ...] = _engine(view.profile).legal_moves(view, best=best)
+    return moves
+
+
+def _deprecated_best() -> None:
+    """Warn a caller of ``legal_moves(best=...)`` (two frames up) that the argument is going."""
+    warnings.warn(
+        "legal_moves(best=...) is deprecated: legal_moves() lists the moves that need no "
+        "search (draw or pass, forfeit, new melds, single-card lay-offs); for the exact best "
+        "play use state.hint() or mexemexe.solver.best_play()",
+        DeprecationWarning,
+        stacklevel=3,
+    )
 
 
 def deal(

@@ -133,7 +133,7 @@ def _choose_meld_phase(view: PlayerView) -> Move:
                 if leaves_a_way_on(view, move):
                     return move
     if view.jokers_owed > 0:  # G12: no discard before the owed joker is melded
-        return view.legal_moves(best=False)[0]
+        return view.legal_moves()[0]
     taken = -1 if view.taken is None else view.taken.code
     points = profile._points  # `Profile.card_points` by card code
     worst: Card | None = None
@@ -261,8 +261,8 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: Any) -> Move:
-        """Pick a random move among ``view.legal_moves(best=False)`` (no solver search)."""
-        move: Move = self._rng.choice(view.legal_moves(best=False))
+        """Pick a random move among ``view.legal_moves()`` (no solver search)."""
+        move: Move = self._rng.choice(view.legal_moves())
         return move
 
     def __repr__(self) -> str:

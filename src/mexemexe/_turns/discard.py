@@ -27,10 +27,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .._cards import CODE, JOKER, Card
+from .._cards import CODE, JOKER, JOKER_CODE, Card
 from .._errors import IllegalMoveError, Problem
 from .._meld_finder import find_melds
-from .._melds import MeldKind, MeldResult, classify_meld, meld_extensions
+from .._melds import MeldKind, MeldResult, classify_meld, extension_mask, meld_extensions
 from .._moves import Discard, Draw, LayDown, LayOff, Move, Play, SwapJoker
 from .._multiset import card_inserted, card_without, cards_without
 from .._outcomes import Outcome, Proposal, build_outcome
@@ -504,40 +504,110 @@ _after_discard = successor(
 # -- legal moves ---------------------------------------------------------------------
 
 
-def legal_moves(view: PlayerView, *, best: bool = True) -> tuple[Move, ...]:
+def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
     """Exactly the current player's legal moves (``best`` changes nothing here).
 
     Draw phase: the draws allowed. Meld phase: every `LayDown` of a meld the
-    hand can make, every `LayOff` of a hand card onto a meld it extends, every
-    `SwapJoker` (G12) and every allowed `Discard`. Moves that would leave an
-    owed joker with no way to be melded are left out, as `apply` refuses them.
+    hand can make, every `LayOff` of a hand card onto a meld it extends (by
+    card, then meld), every `SwapJoker` (G12) and every allowed `Discard`,
+    each once. Moves that would leave no way to end the turn (G5, G12) are
+    left out, as `apply` refuses them.
     """
     profile = view.profile
     if view.phase == "draw":
-        moves: list[Move] = []
         if stock_drawable(view):
-            moves.append(Draw())
-        if view.discard_pile:
-            moves.append(Draw("discard"))
-        return tuple(moves)
+            return _BOTH_DRAWS if view.discard_pile else _STOCK_DRAW
+        return _PILE_DRAW if view.discard_pile else ()
     hand = view.hand
-    candidates: list[Move] = [LayDown(meld) for meld in find_melds(hand, profile)]
-    distinct = sorted(set(hand), key=CODE)
-    extensions = [meld_extensions(meld, profile) for meld in view.table.melds]
-    candidates.extend(
-        LayOff(card, i) for card in distinct for i, ext in enumerate(extensions) if card in ext
-    )
-    if profile.joker_swap:
-        for i, meld in enumerate(view.table.melds):
-            if JOKER in meld:
-                candidates.extend(
-                    SwapJoker(card, i) for card in distinct if exchange(meld, card, profile)
-                )
-    if not view.jokers_owed:
-        candidates.extend(Discard(card) for card in distinct if card != view.taken)
-    if view.jokers_owed or profile.joker_swap or view.taken is not None:
-        return tuple(dict.fromkeys(c for c in candidates if leaves_a_way_on(view, c)))
-    return tuple(dict.fromkeys(candidates))
+    table = view.table
+    owed = view.jokers_owed
+    taken = view.taken
+    # Moves that may leave no way to end the turn are checked (`leaves_a_way_on`);
+    # with nothing owed, one that keeps a card other than the one taken (G5)
+    # always leaves one, so it needs no check.
+    check = bool(owed) or profile.joker_swap or taken is not None
+    locked = -1 if taken is None else taken.code
+    free = len(hand) - (sum(c.code == locked for c in hand) if check else 0)
+    moves: list[Move] = []
+    melds = find_melds(hand, profile)
+    if melds:
+        downs = list(map(_lay_down_move, melds))
+        if len(downs) > 1 and hand[-1].code == JOKER_CODE:  # jokers placed otherwise: one move
+            downs = list(dict.fromkeys(downs))
+        for down in downs:
+            if (
+                not check
+                or (not owed and free - sum(c.code != locked for c in down.cards) > 0)
+                or leaves_a_way_on(view, down)
+            ):
+                moves.append(down)
+    distinct = []  # the hand's distinct cards, in order (the hand is sorted)
+    last = -1
+    held = 0
+    for card in hand:
+        code = card.code
+        if code != last:
+            distinct.append(card)
+            last = code
+            held |= 1 << code
+    if table.melds:
+        rules = profile._meld_rules
+        masks = [extension_mask(meld, rules) for meld in table.melds]
+        reach = 0
+        for extends in masks:
+            reach |= extends
+        if reach & held:
+            for card in distinct:
+                bit = 1 << card.code
+                if not reach & bit:
+                    continue
+                quick = not check or (not owed and free - (card.code != locked) > 0)
+                for i, extends in enumerate(masks):
+                    if extends & bit:
+                        off = _lay_off_move(card, i)
+                        if quick or leaves_a_way_on(view, off):
+                            moves.append(off)
+        if profile.joker_swap:
+            for i, meld in enumerate(table.melds):
+                if JOKER in meld:
+                    for card in distinct:
+                        if exchange(meld, card, profile):
+                            swap = SwapJoker(card, i)
+                            if leaves_a_way_on(view, swap):
+                                moves.append(swap)
+    if not owed:
+        # A discard always ends the turn: no check (G4).
+        moves.extend(_DISCARDS[card.code] for card in distinct if card.code != locked)
+    return tuple(moves)
+
+
+#: Moves are immutable values: the listing hands out these shared ones.
+_STOCK_DRAW: tuple[Move, ...] = (Draw(),)
+_PILE_DRAW: tuple[Move, ...] = (Draw("discard"),)
+_BOTH_DRAWS: tuple[Move, ...] = (*_STOCK_DRAW, *_PILE_DRAW)
+_DISCARDS: tuple[Discard, ...] = tuple(Discard(Card.from_code(code)) for code in range(53))
+#: `LayDown` of each meld `find_melds` hands out, by the meld tuple's identity
+#: (``id -> (meld, move)``, bounded): its answers are the same tuples each time.
+_LAY_DOWNS: dict[int, tuple[tuple[Card, ...], LayDown]] = {}
+
+
+def _lay_down_move(meld: tuple[Card, ...]) -> LayDown:
+    seen = _LAY_DOWNS.get(id(meld))
+    if seen is not None and seen[0] is meld:
+        return seen[1]
+    move = LayDown(meld)
+    if len(_LAY_DOWNS) >= 1 << 16:
+        _LAY_DOWNS.clear()
+    _LAY_DOWNS[id(meld)] = (meld, move)
+    return move
+
+
+def _lay_off_move(card: Card, index: int) -> LayOff:
+    """``LayOff(card, index)`` for a card and a meld index already checked (no conversion)."""
+    move = object.__new__(LayOff)
+    object.__setattr__(move, "card", card)
+    object.__setattr__(move, "meld_index", index)
+    return move
 
 
 def stock_drawable(view: PlayerView) -> bool:

@@ -27,7 +27,7 @@ import attrs
 from .._cards import _BY_CODE, CODE, JOKER, JOKER_CODE, Card
 from .._errors import IllegalMoveError, Problem
 from .._meld_finder import find_melds
-from .._melds import classify_meld
+from .._melds import MeldRules, classify_meld, extension_mask, grown_meld
 from .._moves import Draw, Forfeit, Move, Pass, Play
 from .._multiset import cards_without
 from .._outcomes import Outcome, Proposal, build_outcome
@@ -153,6 +153,11 @@ def _changed_melds(old: Table, new: Table) -> tuple[list[Meld], list[Meld]]:
     the cards that moved are found from the few melds that changed; equal
     objects hold equal cards, so the multiset difference is the same.
     """
+    derived = new._memo.get("derived")
+    if derived is not None and derived[0] is old.melds:
+        # A play `legal_moves` listed: only meld i is new (or appended).
+        i = derived[1]
+        return ([old.melds[i]] if i < len(old.melds) else []), [new.melds[i]]
     old_ids, new_ids = _meld_ids(old), _meld_ids(new)
     if len(old_ids) == len(old.melds) and len(new_ids) == len(new.melds):
         # No meld object twice in a table (the usual case): sets pair them off.
@@ -361,45 +366,172 @@ def _passed(state: GameState, outcome: Outcome) -> GameState:
     return _next(state, passes=passes, last=outcome)
 
 
-def legal_moves(view: PlayerView, *, best: bool = True) -> tuple[Move, ...]:
-    """The current player's legal moves, from what that player can see.
+def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
+    """The current player's moves that need no rearranging, from what that player can see.
 
     Lists, in this order:
 
     1. `Draw` (if the stock has cards, or an empty stock ends the round, B9),
        `Pass` (empty stock under R6) and `Forfeit` (B8, R5);
     2. one `Play` per distinct meld the hand can lay down on its own, added
-       to the table as it stands (each meaningfully different meld once;
-       under an opening minimum only those worth it);
-    3. with ``best`` (the default), the exact best play of
-       `mexemexe.solver.best_play` — the most hand cards placed, the table
-       freely rearranged (B6, R4) — unless it is one of the plays above. Under
-       an opening minimum the best play by points stands in when the best by
-       cards falls short; if neither reaches it, no rearranging play is legal.
+       to the table as it stands (each meaningfully different meld once);
+    3. one `Play` per single-card lay-off: a distinct hand card added to one
+       table meld, which stays valid (B6, R4), every other meld as it was.
+       The card extends the meld, or takes the place of its joker, which then
+       moves within the meld (to an end of a run, or to another suit of a
+       group where jokers may be in groups, R3): a joker on the table stays
+       in a valid meld (B7), and one that would have to leave the meld needs
+       a rearrangement. Melds written alike are offered once.
 
-    Other rearrangements are legal too but not listed (there are far too
-    many). Every listed move is legal.
+    Under an opening minimum (``min_opening_points``) a player who has not
+    laid down yet gets only the melds and lay-offs that reach it. Every move
+    listed is legal, and listing them never searches: it costs tens of
+    microseconds. Rearrangements of the table are legal too but not listed
+    (there are far too many); `mexemexe.solver.best_play` and
+    `GameState.hint` find the exact best one.
+
+    Args:
+        view: The current player's view.
+        best: Also list the exact best play of `mexemexe.solver.best_play`
+            (the most hand cards placed, the table freely rearranged) unless
+            it is one of the plays above; under an opening minimum the best
+            play by points stands in when the best by cards falls short. For
+            the deprecated ``legal_moves(best=True)``.
     """
     profile = view.profile
-    moves: list[Move] = []
-    if view.stock_size or profile.stock_exhaustion == "end_round":
-        moves.append(Draw())
-    if not view.stock_size and profile.stock_exhaustion == "pass":
-        moves.append(Pass())
-    moves.append(Forfeit())
+    moves: list[Move]
+    if view.stock_size:
+        moves = [_DRAW, _FORFEIT]
+    elif profile.stock_exhaustion == "pass":
+        moves = [_PASS, _FORFEIT]
+    elif profile.stock_exhaustion == "end_round":
+        moves = [_DRAW, _FORFEIT]
+    else:
+        moves = [_FORFEIT]
     need = 0 if view.opened[view.player] else profile.min_opening_points
-    seen = set()
-    for meld in find_melds(view.hand, profile):
+    hand = view.hand
+    table = view.table
+    melds = table.melds
+    rules = profile._meld_rules
+    masks = _extension_masks(table, rules) if melds else ()
+    for meld in find_melds(hand, profile):
         if need and profile.hand_points(meld) < need:
             continue
-        play = Table((*view.table.melds, meld))
-        seen.add(_shape(play))
-        moves.append(Play(play))
+        moves.append(_laid_down(table, meld, masks, rules))
+    if melds:
+        held = 0  # the hand's distinct cards, as a bit mask of codes
+        for card in hand:
+            held |= _BIT[card.code]
+        if need:
+            points = profile._points
+            held &= sum(_BIT[code] for code in range(53) if points[code] >= need)
+        if any(map(held.__and__, masks)):
+            _list_lay_offs(moves, table, masks, held, rules)
     if best:
-        found = _best_play(view, need)
-        if found is not None and _shape(found) not in seen:
-            moves.append(Play(found))
+        seen = {_shape(move.table) for move in moves if isinstance(move, Play)}
+        found_table = _best_play(view, need)
+        if found_table is not None and _shape(found_table) not in seen:
+            moves.append(Play(found_table))
     return tuple(moves)
+
+
+#: Moves are immutable values: the listing hands out these shared ones.
+_DRAW = Draw()
+_PASS = Pass()
+_FORFEIT = Forfeit()
+
+
+def _new_play(table: Table) -> Play:
+    """``Play(table)`` for a `Table` already built (no conversion)."""
+    play = object.__new__(Play)
+    object.__setattr__(play, "table", table)
+    return play
+
+
+#: By card code, its bit in a mask of codes.
+_BIT = tuple(1 << code for code in range(53))
+
+
+def _list_lay_offs(
+    moves: list[Move], table: Table, masks: tuple[int, ...], held: int, rules: MeldRules
+) -> None:
+    """Append to ``moves`` a play per card of ``held`` (a mask of codes) per meld it extends.
+
+    ``masks`` are the melds' `extension_mask`. The plays are memoized on the
+    table, which lies unchanged over several turns and which every player's
+    view shares; of melds written alike, only the first takes the card.
+    """
+    key = ("lay_off_plays", rules.memo_key)
+    plays: dict[int, Play] | None = table._memo.get(key)
+    if plays is None:
+        plays = table._memo[key] = {}
+    melds = table.melds
+    alike: dict[int, list[tuple[Card, ...]]] = {}  # the melds given cards, by their mask
+    for i, extends in enumerate(masks):
+        hit = extends & held
+        if not hit:
+            continue
+        meld = melds[i]
+        same = alike.get(extends)
+        if same is None:
+            alike[extends] = [meld]
+        elif meld in same:
+            continue
+        else:
+            same.append(meld)
+        while hit:
+            low = hit & -hit
+            hit ^= low
+            code = low.bit_length() - 1
+            play = plays.get(i << 6 | code)
+            if play is None:
+                play = plays[i << 6 | code] = _laid_off(table, i, code, masks, rules)
+            moves.append(play)
+
+
+def _laid_off(table: Table, i: int, code: int, masks: tuple[int, ...], rules: MeldRules) -> Play:
+    """The play laying the card of ``code`` off onto meld ``i`` of ``table`` (``masks``: its)."""
+    melds = table.melds
+    new = Table._trusted((*melds[:i], grown_meld(melds[i], code, rules), *melds[i + 1 :]))
+    # What `_check` and the next listing can take from this table instead of
+    # working it out: the melds it came from (only meld i differs) and their
+    # extension masks. Plain tuples: no link back to the table or its memo.
+    new._memo["derived"] = (melds, i)
+    new._memo[("masks_from", rules.memo_key)] = (masks, i)
+    return _new_play(new)
+
+
+def _laid_down(
+    table: Table, meld: tuple[Card, ...], masks: tuple[int, ...], rules: MeldRules
+) -> Play:
+    """The play adding the new ``meld`` to ``table`` (``masks``: its extension masks)."""
+    melds = table.melds
+    new = Table._trusted((*melds, meld))
+    new._memo["derived"] = (melds, len(melds))
+    new._memo[("masks_from", rules.memo_key)] = (masks, len(melds))
+    return _new_play(new)
+
+
+def _extension_masks(table: Table, rules: MeldRules) -> tuple[int, ...]:
+    """The `extension_mask` of every meld of ``table`` (memoized on the table).
+
+    A table a listed play made from another (`_laid_off`, `_laid_down`)
+    works out only the meld that changed. Keyed by the rules' settings,
+    never by an id(), as `table_extensions` is.
+    """
+    key = ("ext_masks", rules.memo_key)
+    memo = table._memo
+    found: tuple[int, ...] | None = memo.get(key)
+    if found is None:
+        melds = table.melds
+        base = memo.get(("masks_from", key[1]))
+        if base is not None:
+            old, i = base
+            found = (*old[:i], extension_mask(melds[i], rules), *old[i + 1 :])
+        else:
+            found = tuple(extension_mask(meld, rules) for meld in melds)
+        memo[key] = found
+    return found
 
 
 def _best_play(view: PlayerView, need: int, time_limit: float | None = None) -> Table | None:
