@@ -316,3 +316,18 @@ def test_rules_maumau_prints_the_mau_mau_settings() -> None:
     assert code == 0
     assert "burst_score" in text
     assert "card_points              1 2 3 4 5 6 7 8 9 10 20 10 10" in text
+
+
+def test_simulate_takes_a_time_limit_for_the_searching_bots(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """simulate --time-limit plays its rounds with that much search a move, and prints its table."""
+    code = main(["simulate", "--bots", "greedy,simple", "--games", "2", "--time-limit", "0.01"])
+    assert code == 0
+    assert "greedy" in capsys.readouterr().out
+
+
+def test_simulate_refuses_a_negative_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    """simulate --time-limit -1 is one error line with exit status 2."""
+    err = one_error_line(capsys, "simulate", "--bots", "greedy,simple", "--time-limit", "-1")
+    assert "time" in err.lower()

@@ -5,8 +5,8 @@ Subcommands:
 * ``demo [--profile NAME] [--players N] [--seed S]`` — a seeded round played by bots;
 * ``validate "<table>" --profile NAME`` — check a table, exit code 0 if valid, 1 if not;
 * ``play [--profile NAME | --game maumau]`` — play against bots in the terminal;
-* ``simulate [--game maumau] --bots simple,random --games N --workers W`` — self-play
-  with a progress bar (a seat may also be ``module:Class``, your own bot class);
+* ``simulate [--game maumau] --bots simple,random --games N --workers W [--time-limit S]``
+  — self-play with a progress bar (a seat may also be ``module:Class``, your own bot class);
 * ``rules NAME`` — print a profile's settings.
 
 Every error (bad arguments, bad notation, an unknown profile or bot, a
@@ -320,6 +320,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
             args.seed,
             workers=args.workers,
             progress=progress,
+            time_limit=args.time_limit,
         )
     except ValueError as err:
         if isinstance(err, MexeMexeError):
@@ -454,6 +455,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument(
         "--progress", action="store_true", help="show the progress bar even when not a terminal"
+    )
+    simulate.add_argument(
+        "--time-limit",
+        "-t",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="seconds of search a move for the bots that search (greedy); exact if omitted",
     )
     simulate.set_defaults(func=_simulate)
 
