@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from itertools import combinations
@@ -152,12 +153,21 @@ def test_g5_card_taken_from_the_discard_pile_cannot_be_discarded() -> None:
     assert state.discard("2C").discard_pile[-1] == m.Card.parse("2C")
 
 
-def test_g5_the_other_copy_can_be_discarded() -> None:
-    """G5: holding the other copy, the player may discard that copy."""
+def test_g5_the_other_copy_cannot_be_discarded_either() -> None:
+    """G5: having taken 9D, the player may not discard the other deck's 9D either."""
     state = start(["9D 8H 2C", "KS"], pile="9D").draw("discard")
-    assert state.taken is None
-    after = state.discard("9D")
-    assert after.hands[0] == m.parse_cards("2C 8H 9D")
+    assert state.taken == m.Card.parse("9D")
+    assert "just taken from the discard pile" in reason(lambda: state.discard("9D"))
+    assert Discard("9D") not in state.legal_moves()
+
+
+def test_g5_the_lock_shown_to_others_does_not_depend_on_the_hand() -> None:
+    """G5: another player sees the same lock whether or not the mover already held a copy."""
+    locks = set()
+    for hand in ("9D 2C 5S KH", "3D 2C 5S KH"):
+        state = start([hand, "KS QS JS 4C"], pile="9D").draw("discard", player=0)
+        locks.add(json.loads(state.view(1).to_json())["taken"])
+    assert locks == {"9D"}
 
 
 # -- G6: going out ------------------------------------------------------------------------
@@ -606,3 +616,10 @@ def test_g4_a_card_that_is_not_a_card_is_a_clear_type_error() -> None:
         state.discard(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="not int"):
         state.lay_off(5, 0)  # type: ignore[arg-type]
+
+
+def test_g5_taking_the_twin_of_the_only_card_held_is_refused() -> None:
+    """G5: holding only 9D, taking the other 9D would leave nothing to discard, so it is refused."""
+    state = start(["9D", "KS QS JS 4C"], pile="9D")
+    assert Draw("discard") not in state.legal_moves()
+    assert "no card could be discarded" in reason(lambda: state.draw("discard"))

@@ -292,8 +292,21 @@ def _draw(state: GameState, move: Draw) -> GameState:
             raise _illegal(state, "cannot draw from the discard pile", "the discard pile is empty")
         card = state.discard_pile[-1]
         pile = state.discard_pile[:-1]
-        locked = None if profile.can_discard_taken_card or card in state.hand else card
+        # G5 locks both decks' copies (cards compare by value), whether or not the
+        # hand held one already: the lock is public, so it may not depend on the hand.
+        locked = None if profile.can_discard_taken_card else card
         hand = card_inserted(state.hand, card)
+        if locked is not None and not can_finish(hand, state.table, 0, locked, profile):
+            # A hand of just the other copy: the taken pair could only be melded.
+            if _stock_draw(state) != "impossible":
+                raise _illegal(
+                    state,
+                    "cannot draw from the discard pile",
+                    f"with {card} taken no card could be discarded (G5) and no meld ends "
+                    "the turn: draw from the stock",
+                    "discard",
+                )
+            locked = None  # the pile is the only draw left: G5 yields rather than strand the round
         return _after_pile_draw(
             state,
             _replace(state.hands, player, hand),
@@ -516,7 +529,9 @@ def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
     profile = view.profile
     if view.phase == "draw":
         if stock_drawable(view):
-            return _BOTH_DRAWS if view.discard_pile else _STOCK_DRAW
+            if not view.discard_pile:
+                return _STOCK_DRAW
+            return _BOTH_DRAWS if _pile_take_leaves_a_way(view) else _STOCK_DRAW
         return _PILE_DRAW if view.discard_pile else ()
     hand = view.hand
     table = view.table
@@ -608,6 +623,15 @@ def _lay_off_move(card: Card, index: int) -> LayOff:
     object.__setattr__(move, "card", card)
     object.__setattr__(move, "meld_index", index)
     return move
+
+
+def _pile_take_leaves_a_way(view: PlayerView) -> bool:
+    """Whether taking the top discard leaves a way to end the turn (G5), as `_draw` requires."""
+    profile = view.profile
+    card = view.discard_pile[-1]
+    if profile.can_discard_taken_card or any(c != card for c in view.hand):
+        return True  # another card to discard: the quick answer of most turns
+    return can_finish(card_inserted(view.hand, card), view.table, 0, card, profile)
 
 
 def stock_drawable(view: PlayerView) -> bool:
