@@ -304,3 +304,15 @@ def test_a_greedy_round_under_a_time_limit_plays_legally() -> None:
     bots = [m.GreedyBot(time_limit=0.002), m.GreedyBot(time_limit=0)]
     final, _record = m.play_round(m.deal(BR, 2, seed=7), bots)
     assert final.result is not None
+
+
+def test_arrange_refuses_more_copies_than_the_deck_holds() -> None:
+    """§0: 14 aces of spades are no position of a two-deck game; refused before any search."""
+    with pytest.raises(m.InvalidStateError, match="AS"):
+        solver.arrange("AS " * 14, "rummikub", time_limit=0.05)
+
+
+def test_best_play_refuses_more_copies_than_the_deck_holds() -> None:
+    """§0: a table and hand holding a card more often than the deck are refused at once."""
+    with pytest.raises(m.InvalidStateError, match="AS"):
+        solver.best_play(table="AS 2S 3S|" * 12, hand="4S", profile="rummikub", time_limit=0.05)

@@ -46,13 +46,13 @@ import math
 import operator
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 import attrs
 
-from .._cards import JOKER_CODE, Card, as_cards
+from .._cards import _BY_CODE, JOKER_CODE, Card, as_cards
 from .._errors import InvalidStateError, SearchTimeoutError, SolverInputError
 from .._melds import classify_meld
 from .._moves import LayDown, LayOff, Move, Play
@@ -122,6 +122,24 @@ def _counts(cards: Iterable[Card]) -> list[int]:
     for card in cards:
         counts[card.code] += 1
     return counts
+
+
+def _within_deck(counts: Sequence[int], profile: Profile) -> None:
+    """Refuse more copies of a card than ``profile``'s deck holds (§0).
+
+    The search grows exponentially with the copies of a card (each copy may
+    open a run of its own), so a position no deal can reach must not be able
+    to make it run for minutes.
+
+    Raises:
+        InvalidStateError: Naming the first card with too many copies.
+    """
+    for code, count in enumerate(counts):
+        if count > profile.copies(_BY_CODE[code]):
+            raise InvalidStateError(
+                f"{count} x {_BY_CODE[code]}: the {profile.name!r} deck holds "
+                f"{profile.copies(_BY_CODE[code])} (§0)"
+            )
 
 
 def _meldable(code: int, held: list[int], run_j: int, others_needed: int, top: int) -> bool:
@@ -219,6 +237,8 @@ def arrange(
 
     Raises:
         NotationError: If ``cards`` is text that is not valid notation.
+        InvalidStateError: If ``cards`` holds a card more often than the
+            profile's deck does.
         SearchTimeoutError: If the time limit ran out before the search found
             an arrangement or proved there is none.
         SolverInputError: If ``time_limit`` is negative.
@@ -226,7 +246,9 @@ def arrange(
     deadline = _deadline(time_limit)
     prof = get_profile(profile)
     held = as_cards(cards)
-    search = new_sweep(_counts(held), [0] * 53, [0.0] * 53, prof, deadline=deadline)
+    counts = _counts(held)
+    _within_deck(counts, prof)
+    search = new_sweep(counts, [0] * 53, [0.0] * 53, prof, deadline=deadline)
     try:
         value, melds, _ = search.solve()
     except SearchCut as cut:
@@ -283,7 +305,8 @@ def best_play(
         SolverInputError: If ``objective`` is unknown or ``time_limit`` negative.
         InvalidStateError: If the table itself cannot be laid out validly
             (then no play exists): on a shared table, in any arrangement; on
-            a discard game's table, as its melds stand.
+            a discard game's table, as its melds stand; or the table and the
+            hand hold a card more often than the profile's deck does.
         SearchTimeoutError: If the time limit ran out before any valid play
             was known: only for a shared table whose melds are not valid as
             they stand (so that placing nothing is not a valid play either).
@@ -312,7 +335,9 @@ def best_play(
     if prof.turn_structure == "discard":
         return _best_fixed(old, held, weights, prof, objective, deadline)
     must = _counts(old.cards())
-    may = _prune(must, _counts(held), prof)
+    hand_counts = _counts(held)
+    _within_deck(list(map(operator.add, must, hand_counts)), prof)
+    may = _prune(must, hand_counts, prof)
     search = new_sweep(must, may, weights, prof, deadline=deadline)
     fixed = None
     incumbent = INF
