@@ -130,3 +130,37 @@ def test_a_proposal_never_depends_on_the_hidden_cards(
         again = other.propose(proposal, player=other.current_player)
         assert (again.placed, again.problems) == (answer.placed, answer.problems)
         assert str(again) == str(answer)
+
+
+def test_a_proposal_of_a_megabyte_table_is_refused_at_once_with_one_problem() -> None:
+    """§0: a proposed table holding more cards than the deck gets one problem, not one a meld."""
+    state = m.deal("brazilian", players=2, seed=1)
+    proposal = state.propose("AS|" * 333_333, player=0)
+    assert not proposal
+    assert len(proposal.problems) == 1
+    with pytest.raises(m.IllegalMoveError) as err:
+        state.play("AS|" * 333_333, player=0)
+    assert len(str(err.value)) < 1_000
+
+
+def test_an_illegal_move_message_shows_a_bounded_number_of_problems() -> None:
+    """An IllegalMoveError with many problems keeps a short message and every problem."""
+    problems = [m.Problem(f"problem {k}", "B6") for k in range(50)]
+    err = m.IllegalMoveError("illegal play", problems)
+    assert len(err.problems) == 50
+    assert "and 40 more" in str(err)
+
+
+def test_a_megabyte_play_in_the_discard_game_gets_a_short_message() -> None:
+    """G4: refusing a huge proposed play quotes a bounded head of it, not the whole move."""
+    state = m.deal("galician", players=2, seed=1)
+    with pytest.raises(m.IllegalMoveError) as err:
+        state.play("AS|" * 333_333, player=0)
+    assert len(str(err.value)) < 2_000
+
+
+def test_a_table_report_lists_a_bounded_number_of_problems() -> None:
+    """str() of the report on a huge invalid table stays short; the report keeps every problem."""
+    report = m.get_profile("brazilian").validate_table("AS|" * 1_000)
+    assert len(report.problems) > 1_000
+    assert len(str(report)) < 5_000

@@ -108,9 +108,20 @@ class IllegalMoveError(MexeMexeError):
 
     def __init__(self, message: str, problems: Iterable[Problem] = ()) -> None:
         self.problems: tuple[Problem, ...] = tuple(problems)
+        if len(message) > _MESSAGE_HEAD:  # it may quote a whole proposed move
+            message = message[:_MESSAGE_HEAD] + " …"
         if self.problems:
-            message = message + ": " + "; ".join(str(p) for p in self.problems)
+            # The message stays short whatever was proposed; `problems` has them all.
+            shown = "; ".join(str(p) for p in self.problems[:_SHOWN_PROBLEMS])
+            more = len(self.problems) - _SHOWN_PROBLEMS
+            message = message + ": " + shown + (f"; and {more} more" if more > 0 else "")
         super().__init__(message)
+
+
+#: The most problems an `IllegalMoveError` writes into its message.
+_SHOWN_PROBLEMS = 10
+#: The most characters of its own text an `IllegalMoveError` message starts with.
+_MESSAGE_HEAD = 200
 
 
 class SolverInputError(MexeMexeError):

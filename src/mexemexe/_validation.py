@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 
 __all__ = ["TableReport", "count_problems", "validate_table"]
 
+#: The most problems `str(TableReport)` lists.
+_SHOWN_PROBLEMS = 20
+
 
 @attrs.frozen(repr=False)
 class TableReport:
@@ -50,7 +53,10 @@ class TableReport:
             )
         count = len(self.problems)
         lines = [f"invalid {self.profile_name} table ({count} problem{'s' if count > 1 else ''}):"]
-        lines.extend(f"  - {p}" for p in self.problems)
+        # Bounded whatever the table's size; `problems` holds them all.
+        lines.extend(f"  - {p}" for p in self.problems[:_SHOWN_PROBLEMS])
+        if count > _SHOWN_PROBLEMS:
+            lines.append(f"  - and {count - _SHOWN_PROBLEMS} more")
         return "\n".join(lines)
 
     def __repr__(self) -> str:

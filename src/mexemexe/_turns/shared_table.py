@@ -58,6 +58,21 @@ def _check(state: GameState, table: Table) -> tuple[Proposal, tuple[Card, ...] |
     problems: list[Problem] = []
     if state.result is not None:
         return Proposal(table, (), (state._over(),)), None
+    deck_size = len(profile._deck)
+    if table.card_count > deck_size:
+        # No play can hold more cards than the deck: answer at once, whatever
+        # the size of what was sent, and with one problem, not one a meld.
+        return Proposal(
+            table,
+            (),
+            (
+                Problem(
+                    f"the proposed table holds {table.card_count} cards; "
+                    f"the whole deck has {deck_size}",
+                    "§0",
+                ),
+            ),
+        ), None
     old_rest, new_rest = _changed_melds(state.table, table)
     removed, added = _moved(state.table, table, old_rest, new_rest)
     placed = added
