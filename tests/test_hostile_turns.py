@@ -77,7 +77,7 @@ def _reshuffled_others(state: m.GameState, rng: random.Random) -> m.GameState:
     hands = list(state.hands)
     for i in range(len(hands)):
         if i != me:
-            take = rng.randint(0, min(len(hidden), 14))
+            take = rng.randint(1, min(len(hidden), 14))  # an empty hand would end the round
             hands[i], hidden = tuple(hidden[:take]), hidden[take:]
     return attrs.evolve(state, hands=hands, stock=hidden)
 

@@ -252,7 +252,7 @@ def test_huge_counts_are_refused_before_anything_is_built(
         ({"joker_swap": 1}, "joker_swap=1: True or False"),
         ({"name": 7}, "name=7: text"),
         ({"rank_points": ["J"] * 13}, "rank_points: expected whole numbers, got 'J'"),
-        ({"hand_sizes": {"two": 11}}, "invalid profile settings"),
+        ({"hand_sizes": {"two": 11}}, "hand_sizes key=.two.: a whole number"),
         ({"rule_sections": [["ace"]]}, r"rule_sections: expected \(key, value\) pairs"),
         ({"rule_sections": ["AB"]}, r"rule_sections: expected \(key, value\) pairs, got 'AB'"),
         ({"rule_sections": [["ace", "G7"], ["ace", "G1"]]}, "rule_sections: a key appears twice"),
@@ -282,3 +282,22 @@ def test_get_profile_refuses_what_is_not_a_name() -> None:
     """get_profile of a value that is neither a Profile nor text is a ProfileError quoting it."""
     with pytest.raises(m.ProfileError, match="not"):
         m.get_profile([["brazilian"]])  # type: ignore[arg-type]
+
+
+def test_a_hand_size_of_infinity_in_json_is_a_profile_error() -> None:
+    """JSON 1e400 (read as infinity) or 11.9 for a hand size is a ProfileError, never coerced."""
+    data = m.get_profile("galician").to_dict()
+    for bad in (float("inf"), 11.9):
+        with pytest.raises(m.ProfileError):
+            m.Profile.from_dict({**data, "hand_sizes": {"2": bad}})
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"rank_points": [-1] * 13}, {"joker_points": -5}, {"rank_points": [2**60] * 13}],
+    ids=["negative ranks", "negative joker", "huge ranks"],
+)
+def test_card_points_out_of_range_are_refused(changes: dict[str, object]) -> None:
+    """B10, R7, G9: card points from 0 to MAX_POINTS; others could not end or reload a round."""
+    with pytest.raises(m.ProfileError, match="card points"):
+        attrs.evolve(m.get_profile("brazilian"), name="bad-points", **changes)

@@ -605,3 +605,10 @@ def test_from_json_refuses_a_number_of_thousands_of_digits() -> None:
     for text in (data.replace('"turn": 0', '"turn": ' + "9" * 5000), '{"turn": NaN}'):
         with pytest.raises(InvalidStateError, match="not a state"):
             m.GameState.from_json(text)
+
+
+@pytest.mark.parametrize("profile", ["brazilian", "galician"])
+def test_a_stacked_deal_with_an_empty_hand_is_refused(profile: str) -> None:
+    """B9, G6: an empty hand ends the round, so a round in play with one is impossible."""
+    with pytest.raises(m.InvalidStateError, match="holds no card"):
+        m.deal(profile, hands=["", "AS 2S 5H"], seed=1)

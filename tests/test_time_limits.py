@@ -316,3 +316,16 @@ def test_best_play_refuses_more_copies_than_the_deck_holds() -> None:
     """§0: a table and hand holding a card more often than the deck are refused at once."""
     with pytest.raises(m.InvalidStateError, match="AS"):
         solver.best_play(table="AS 2S 3S|" * 12, hand="4S", profile="rummikub", time_limit=0.05)
+
+
+def test_a_time_limit_past_the_floats_is_a_library_error() -> None:
+    """A time limit of 10**400 seconds is a SolverInputError, not an OverflowError."""
+    with pytest.raises(m.SolverInputError):
+        solver.arrange("7H 8H 9H", "rummikub", time_limit=10**400)
+
+
+@pytest.mark.parametrize("limit", [-1, float("nan")])
+def test_hint_refuses_a_bad_time_limit_on_a_shared_table(limit: float) -> None:
+    """hint(time_limit=...) on a shared table checks its limit as best_play does."""
+    with pytest.raises(m.SolverInputError):
+        m.deal("rummikub", players=2, seed=1).hint(time_limit=limit)

@@ -135,6 +135,22 @@ def setting_problems(settings: Any) -> list[str]:
     return kind_problems(settings, whole=whole, flags=flags, text=text, optional=optional)
 
 
+def _json_whole(value: Any, what: str) -> int:
+    """A whole number read from JSON: an ``int``, or the digits of one as a key (never a float).
+
+    Raises:
+        ProfileError: Quoting the value, if it is anything else.
+    """
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 6:
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ProfileError(f"{what}={quote(value)}: a whole number")
+    return value
+
+
+#: The most hand points one card may be worth (a profile setting's bound).
+MAX_POINTS = 10**6
+
 #: The most decks and jokers a profile may use (a bound on what a profile,
 #: perhaps read from untrusted JSON, makes the library build).
 MAX_DECKS = 16
@@ -317,6 +333,13 @@ class Profile:
             )
         if len(self.rank_points) != 13:
             problems.append(f"rank_points has {len(self.rank_points)} values, not 13 (A to K)")
+        # Hand points are penalties or winnings, never negative, and bounded so that
+        # every score the library writes reads back (JSON numbers up to 2**53).
+        points = [*self.rank_points, self.joker_points]
+        if self.high_ace_points is not None:
+            points.append(self.high_ace_points)
+        if any(not 0 <= p <= MAX_POINTS for p in points):
+            problems.append(f"card points run from 0 to {MAX_POINTS}")
         if not 1 <= self.min_players <= self.max_players:
             problems.append(f"players {self.min_players}-{self.max_players}: not a valid range")
         sizes = dict(self.hand_sizes)
@@ -492,11 +515,14 @@ class Profile:
         kwargs = dict(data)
         try:
             if isinstance(kwargs.get("hand_sizes"), Mapping):
-                kwargs["hand_sizes"] = {int(k): int(v) for k, v in kwargs["hand_sizes"].items()}
+                kwargs["hand_sizes"] = {
+                    _json_whole(k, "hand_sizes key"): _json_whole(v, "hand_sizes")
+                    for k, v in kwargs["hand_sizes"].items()
+                }
             return cls(**kwargs)
         except ProfileError:
             raise
-        except (TypeError, ValueError) as err:  # a converter's (hand_sizes, rank_points …)
+        except (TypeError, ValueError, OverflowError) as err:  # a converter's (rank_points …)
             raise ProfileError(f"invalid profile settings: {err}") from err
 
     def __str__(self) -> str:

@@ -260,6 +260,15 @@ class GameState:
             problems.append(_conservation_message(codes, profile))
         elif self.result is not None and not problems:
             problems.extend(self._result_problems())
+        if self.result is None:
+            # An emptied hand ends the round at once (B9, R8, G6): a round
+            # still in play where someone holds nothing has no legal move.
+            empty = [p for p, hand in enumerate(self.hands) if not hand]
+            if empty:
+                problems.append(
+                    f"player {empty[0]} holds no card, but the round is not over "
+                    f"({profile.section('out')})"
+                )
         return problems
 
     def _structure_problems(self) -> list[str]:
@@ -642,35 +651,43 @@ class GameState:
         if self.result is not None:
             raise IllegalMoveError("no hint", [self._over()])
         view = self.view(self.current_player)
-        legal = view.legal_moves()
         if self.phase == "play":
-            from ._turns.shared_table import _best_play, _shape
+            from ._turns.shared_table import _best_play
 
             need = 0 if view.opened[view.player] else self.profile.min_opening_points
             found = _best_play(view, need, time_limit)
-            if found is not None:
-                # The move as `legal_moves` lists it: a play of the same melds,
-                # in whatever order their cards are written, is listed once.
-                shape = _shape(found)
-                size, count = len(found.melds), found.card_count
-                for move in legal:
-                    if (
-                        isinstance(move, Play)
-                        and len(move.table.melds) == size
-                        and move.table.card_count == count
-                        and _shape(move.table) == shape
-                    ):
-                        return move
+            if found is None:
+                exhausted = self.profile.stock_exhaustion
+                return Draw() if self.stock or exhausted == "end_round" else Pass()
+            if time_limit is not None:
+                # Under a limit, the search's own play: finding it again among
+                # every listed move can cost more than a short limit allows.
                 return Play(found)
-            return Draw() if Draw() in legal else Pass()
+            # The move as `legal_moves` lists it, if it is listed: a play of the
+            # same melds, in whatever order their cards are written, is listed once.
+            from ._turns.shared_table import _shape
+
+            shape = _shape(found)
+            size, count = len(found.melds), found.card_count
+            for move in view.legal_moves():
+                if (
+                    isinstance(move, Play)
+                    and len(move.table.melds) == size
+                    and move.table.card_count == count
+                    and _shape(move.table) == shape
+                ):
+                    return move
+            return Play(found)
         if self.phase != "draw":
+            from ._turns.discard import leaves_a_way_on
             from .solver import best_play
 
             best = best_play(
                 table=view.table, hand=view.hand, profile=self.profile, time_limit=time_limit
             )
-            if best.moves and best.moves[0] in legal:
+            if best.moves and leaves_a_way_on(view, best.moves[0]):
                 return best.moves[0]
+        legal = view.legal_moves()
         melds = [move for move in legal if isinstance(move, LayDown)]
         if melds:
             return max(melds, key=lambda move: (len(move.cards), [-c.code for c in move.cards]))

@@ -557,12 +557,13 @@ def _best_play(view: PlayerView, need: int, time_limit: float | None = None) -> 
     """
     import time
 
-    from ..solver import best_play  # the solver builds on the rules: import it late
+    # The solver builds on the rules: import it late. `_deadline` checks the limit.
+    from ..solver import _deadline, best_play
 
     profile = view.profile
-    end = None if time_limit is None else time.perf_counter() + time_limit
+    end = _deadline(time_limit)
     for objective in ("cards", "points") if need else ("cards",):
-        left = None if end is None else max(0.0, end - time.perf_counter())
+        left = None if time_limit is None else max(0.0, end - time.perf_counter())
         found = best_play(
             table=view.table,
             hand=view.hand,

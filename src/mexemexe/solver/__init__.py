@@ -54,6 +54,7 @@ import attrs
 
 from .._cards import _BY_CODE, JOKER_CODE, Card, as_cards
 from .._errors import InvalidStateError, SearchTimeoutError, SolverInputError
+from .._kinds import quote
 from .._melds import classify_meld
 from .._moves import LayDown, LayOff, Move, Play
 from .._profiles import Profile, get_profile
@@ -216,9 +217,15 @@ def _deadline(time_limit: float | None) -> float:
         return INF
     if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
         raise TypeError(f"time_limit must be a number of seconds, not {type(time_limit).__name__}")
-    if math.isnan(time_limit) or time_limit < 0:
+    try:
+        seconds = float(time_limit)
+    except OverflowError:  # an int past the floats: as good as no limit, but say so
+        raise SolverInputError(
+            f"time_limit must be a number of seconds a float can hold, not {quote(time_limit)}"
+        ) from None
+    if math.isnan(seconds) or seconds < 0:
         raise SolverInputError(f"time_limit must be at least 0 seconds, not {time_limit!r}")
-    return time.perf_counter() + time_limit
+    return time.perf_counter() + seconds
 
 
 def arrange(
