@@ -612,3 +612,9 @@ def test_a_stacked_deal_with_an_empty_hand_is_refused(profile: str) -> None:
     """B9, G6: an empty hand ends the round, so a round in play with one is impossible."""
     with pytest.raises(m.InvalidStateError, match="holds no card"):
         m.deal(profile, hands=["", "AS 2S 5H"], seed=1)
+
+
+def test_a_stacked_discard_pile_without_stacked_hands_is_refused() -> None:
+    """G2: a discard pile given to a normal deal is refused, not silently dropped."""
+    with pytest.raises(m.InvalidStateError, match="discard pile"):
+        m.deal("galician", players=2, seed=1, discard_pile="9D")

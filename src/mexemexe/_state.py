@@ -1262,6 +1262,8 @@ def deal(
         stacked_table = Table.coerce(table) if table is not None else Table()
         if stacked_table:
             raise InvalidStateError("a stacked table needs stacked hands too")
+        if discard_pile is not None and as_cards(discard_pile):
+            raise InvalidStateError("a stacked discard pile needs stacked hands too")
         pile: list[Card] = []
         if prof.turn_structure == "discard":
             pile.append(cards.pop())
