@@ -133,3 +133,9 @@ def test_every_state_of_a_seeded_round_is_sound(name: str) -> None:
     for state in record.states():
         assert not state._consistency_problems()
     assert final.is_over
+
+
+def test_an_outcome_with_numbers_for_cards_is_an_invalid_state() -> None:
+    """Outcome.from_dict of cards drawn given as numbers raises InvalidStateError, not TypeError."""
+    with pytest.raises(m.InvalidStateError, match="outcome"):
+        m.Outcome.from_dict({"player": 0, "move": "draw", "drawn": [5]})

@@ -8,10 +8,13 @@ cause, so the kinds are checked first, and each wrong one is named.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import contextlib
+import functools
+import reprlib
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-__all__ = ["MAX_COUNT", "kind_problems", "quote", "whole_number"]
+__all__ = ["MAX_COUNT", "error_reason", "kind_problems", "loading", "quote", "whole_number"]
 
 
 def kind_problems(
@@ -77,15 +80,52 @@ def quote(value: Any) -> str:
     message. This one never raises and stays under about 80 characters.
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"<an integer of {value.bit_length()} bits>"
-    import reprlib  # on first use: only error messages need it
+        return f"<a {value.bit_length()}-bit integer>"
+    try:
+        return _short_repr().repr(value)
+    except Exception:  # a huge int nested inside a list, or a hostile __repr__
+        return f"<a {type(value).__name__}>"
 
+
+@functools.cache
+def _short_repr() -> reprlib.Repr:
     short = reprlib.Repr()
     short.maxlevel, short.maxstring, short.maxother = 3, 40, 40
+    short.maxlist = short.maxtuple = short.maxdict = 6
+    return short
+
+
+def error_reason(err: BaseException) -> str:
+    """The message of ``err`` for a one-line error that wraps it: short, never raising."""
+    if isinstance(err, KeyError):
+        return f"missing key {quote(err.args[0]) if err.args else ''}"
+    if isinstance(err, RecursionError):
+        return "nested too deeply"
+    text = str(err)
+    return text if len(text) <= 300 else text[:300] + " …"
+
+
+@contextlib.contextmanager
+def loading(what: str) -> Iterator[None]:
+    """Turn whatever reading hostile data raises into `InvalidStateError` ("invalid ``what``: …").
+
+    A loader's own `InvalidStateError` passes as it is; another library
+    error, or Python's own (a missing key, a value of the wrong kind, data
+    nested past the recursion limit), is wrapped with a short reason.
+
+    Raises:
+        InvalidStateError: Wrapping any of those.
+    """
+    from ._errors import InvalidStateError, MexeMexeError
+
     try:
-        return short.repr(value)
-    except (ValueError, RecursionError):  # a huge int nested inside a container
-        return f"<a {type(value).__name__}>"
+        yield
+    except InvalidStateError:
+        raise
+    except (MexeMexeError, KeyError, IndexError, TypeError, AttributeError, ValueError) as err:
+        raise InvalidStateError(f"invalid {what}: {error_reason(err)}") from err
+    except RecursionError as err:
+        raise InvalidStateError(f"invalid {what}: {error_reason(err)}") from None
 
 
 def whole_number(value: Any, what: str, low: int = 0, high: int = MAX_COUNT) -> int:

@@ -23,8 +23,8 @@ from typing import Any
 
 import attrs
 
-from ._errors import InvalidStateError, MexeMexeError
-from ._kinds import MAX_COUNT, kind_problems, quote, whole_number
+from ._errors import InvalidStateError
+from ._kinds import MAX_COUNT, kind_problems, loading, quote, whole_number
 from ._outcomes import RoundResult
 from ._profiles import Profile, get_profile
 from ._scoring import result_problems
@@ -306,7 +306,7 @@ class Match:
             InvalidStateError: If the data is malformed or describes an
                 impossible match (see `Match`); the message says which field.
         """
-        try:
+        with loading("match data"):
             if not isinstance(data, Mapping):
                 raise InvalidStateError(f"a match is a mapping, got {type(data).__name__}")
             if data.get("schema") != "mexemexe.match/1":
@@ -323,11 +323,3 @@ class Match:
                 [RoundResult.from_dict(r) for r in results],
                 [[whole_number(s, "seats", 0, MAX_COUNT) for s in row] for row in seats],
             )
-        except InvalidStateError:
-            raise
-        except MexeMexeError as err:
-            raise InvalidStateError(f"invalid match data: {err}") from err
-        except RecursionError:
-            raise InvalidStateError("invalid match data: nested too deeply") from None
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
-            raise InvalidStateError(f"invalid match data: {str(err)[:200]}") from err

@@ -10,7 +10,7 @@ import attrs
 from ._cards import Card, as_cards
 from ._errors import InvalidStateError, Problem
 from ._fastcopy import maker
-from ._kinds import kind_problems, quote, whole_number
+from ._kinds import kind_problems, loading, quote, whole_number
 from ._moves import Move, Play, parse_move
 from ._notation import format_cards
 from ._table import Table
@@ -126,21 +126,22 @@ class Outcome:
 
         Raises:
             InvalidStateError: If a field is missing or of the wrong kind (a
-                number that is not an integer, a flag that is not a bool …).
-            NotationError: If a move or card text is invalid.
+                number that is not an integer, a flag that is not a bool, a
+                move or card text that is not notation …).
         """
         data = _mapping(data, "an outcome")
         if "player" not in data or "move" not in data:
             raise InvalidStateError("an outcome needs 'player' and 'move'")
-        return cls(
-            player=whole_number(data["player"], "last.player"),
-            move=parse_move(_strict(data, "move", str, None, "last")),
-            drawn=_strict(data, "drawn", (str, list), "", "last"),
-            placed=_strict(data, "placed", (str, list), "", "last"),
-            penalty=_strict(data, "penalty", bool, False, "last"),
-            note=_strict(data, "note", str, "", "last"),
-            hidden_draws=whole_number(data.get("hidden_draws", 0), "last.hidden_draws"),
-        )
+        with loading("outcome"):  # e.g. a list of numbers for the cards drawn
+            return cls(
+                player=whole_number(data["player"], "last.player"),
+                move=parse_move(_strict(data, "move", str, None, "last")),
+                drawn=_strict(data, "drawn", (str, list), "", "last"),
+                placed=_strict(data, "placed", (str, list), "", "last"),
+                penalty=_strict(data, "penalty", bool, False, "last"),
+                note=_strict(data, "note", str, "", "last"),
+                hidden_draws=whole_number(data.get("hidden_draws", 0), "last.hidden_draws"),
+            )
 
 
 #: An `Outcome` from every field, positionally and unconverted, for the engines'

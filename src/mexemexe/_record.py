@@ -11,7 +11,7 @@ import attrs
 
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError
 from ._jsonio import dumps, loads_object
-from ._kinds import quote, whole_number
+from ._kinds import loading, quote, whole_number
 from ._moves import Move, parse_move
 from ._state import GameState
 
@@ -171,7 +171,7 @@ class GameRecord:
             InvalidStateError: If the data is malformed, the initial state is
                 invalid or not its seed's deal, or (with ``check``) a move is illegal.
         """
-        try:
+        with loading("record data"):
             if not isinstance(data, Mapping):
                 raise InvalidStateError(f"a record is a mapping, got {type(data).__name__}")
             if data.get("schema") != RECORD_SCHEMA:
@@ -188,17 +188,10 @@ class GameRecord:
             if problem is not None:
                 raise InvalidStateError(problem)
             if check:
-                record.replay()
-        except IllegalMoveError as err:
-            raise InvalidStateError(f"the record has an illegal move: {err}") from err
-        except InvalidStateError:
-            raise
-        except MexeMexeError as err:
-            raise InvalidStateError(f"invalid record: {err}") from err
-        except RecursionError:
-            raise InvalidStateError("invalid record data: nested too deeply") from None
-        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as err:
-            raise InvalidStateError(f"invalid record data: {str(err)[:200]}") from err
+                try:
+                    record.replay()
+                except IllegalMoveError as err:
+                    raise InvalidStateError(f"the record has an illegal move: {err}") from err
         return record
 
     def to_json(self, **kwargs: Any) -> str:

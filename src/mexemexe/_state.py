@@ -24,7 +24,7 @@ from ._cards import _BY_CODE, CODE, JOKER, Card, as_cards
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
 from ._fastcopy import changer, copier, maker
 from ._jsonio import dumps, loads_object
-from ._kinds import MAX_COUNT, kind_problems, quote, whole_number
+from ._kinds import MAX_COUNT, kind_problems, loading, quote, whole_number
 from ._moves import Move
 from ._notation import format_cards
 from ._outcomes import Outcome, Proposal, RoundResult
@@ -821,7 +821,7 @@ class GameState:
                 describes an impossible one (a duplicated or missing card, a
                 wrong count, an invalid table …); the message says what is wrong.
         """
-        try:
+        with loading("state data"):
             if not isinstance(data, Mapping):
                 raise InvalidStateError(f"a state is a mapping, got {type(data).__name__}")
             if data.get("schema") != SCHEMA:
@@ -863,15 +863,6 @@ class GameState:
                     [whole_number(x, "owners", -1, MAX_COUNT) for x in meld] for meld in owners
                 ],
             )
-        except InvalidStateError:
-            raise
-        except MexeMexeError as err:
-            raise InvalidStateError(f"invalid state data: {err}") from err
-        except RecursionError:
-            raise InvalidStateError("invalid state data: nested too deeply") from None
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
-            what = f"missing key {err}" if isinstance(err, KeyError) else str(err)[:200]
-            raise InvalidStateError(f"invalid state data: {what}") from err
         return state
 
     def to_json(self, **kwargs: Any) -> str:

@@ -9,12 +9,13 @@ which is the very failure they are here to prevent).
 
 from __future__ import annotations
 
-import reprlib
-from collections.abc import Mapping, Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, TypeGuard
 
 from .._errors import InvalidStateError, MexeMexeError
-from .._moves import parse_move
+from .._kinds import error_reason as reason_of
+from .._kinds import quote
 from .._outcomes import Outcome, RoundResult
 
 if TYPE_CHECKING:  # the profile module quotes its settings with `quote`
@@ -50,32 +51,6 @@ HOSTILE: tuple[type[BaseException], ...] = (
 #: Python refuses for integers of more than a few thousand digits.
 MAX_WORD = 2**63
 
-_REPR = reprlib.Repr()
-_REPR.maxlevel = 3
-_REPR.maxstring = 40
-_REPR.maxother = 40
-_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = 6
-
-
-def quote(value: object) -> str:
-    """``repr(value)`` cut short, or a description when it cannot be written safely."""
-    if is_whole(value) and abs(value) >= MAX_WORD:
-        return f"<a {value.bit_length()}-bit integer>"
-    try:
-        return _REPR.repr(value)
-    except Exception:  # a huge int inside a list, or a hostile __repr__: say what it is
-        return f"<a {type(value).__name__}>"
-
-
-def reason_of(err: BaseException) -> str:
-    """The message of ``err``, for a one-line error that wraps it."""
-    if isinstance(err, KeyError):
-        return f"missing key {quote(err.args[0]) if err.args else ''}"
-    if isinstance(err, RecursionError):
-        return "nested too deeply"
-    text = str(err)
-    return text if len(text) <= 300 else text[:300] + " …"
-
 
 def is_whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number (an ``int``, and a flag is not one)."""
@@ -93,69 +68,37 @@ def _whole_tuple(value: object, what: str) -> tuple[int, ...]:
 
 
 def result_from_data(data: object, what: str) -> RoundResult:
-    """A hand's result from `RoundResult.to_dict` output, without coercing anything.
-
-    `RoundResult.from_dict` reads ``"3"`` or ``3.5`` as 3; a Mau-Mau loader
-    refuses them instead, so what it reads is what was written.
+    """A hand's result from `RoundResult.to_dict` output (strict: nothing is coerced).
 
     Raises:
-        InvalidStateError: If a key is missing or a value is of the wrong kind.
+        InvalidStateError: Naming ``what``, if a key is missing, a value is of
+            the wrong kind or the result is impossible on its own.
     """
-    if not isinstance(data, Mapping):
-        raise InvalidStateError(f"{what}={quote(data)}: a mapping")
-    try:
-        reason = data["reason"]
-        multiplier = data.get("multiplier", 1)
-        if not isinstance(reason, str):
-            raise InvalidStateError(f"{what}.reason={quote(reason)}: text")
-        if not is_whole(multiplier):
-            raise InvalidStateError(f"{what}.multiplier={quote(multiplier)}: a whole number")
-        return RoundResult(
-            reason,  # type: ignore[arg-type]  # checked against the reasons by the owner
-            _whole_tuple(data["winners"], f"{what}.winners"),
-            _whole_tuple(data["hand_points"], f"{what}.hand_points"),
-            _whole_tuple(data["scores"], f"{what}.scores"),
-            multiplier,
-        )
-    except KeyError as err:
-        raise InvalidStateError(f"{what}: {reason_of(err)}") from err
-    except InvalidStateError as err:  # the result's own checks: say which result
-        if str(err).startswith(what):
-            raise
-        raise InvalidStateError(f"{what}: {err}") from err
+    with _reading(what):
+        return RoundResult.from_dict(data)  # type: ignore[arg-type]  # checked by it
 
 
 def outcome_from_data(data: object, what: str) -> Outcome:
-    """The last move's outcome from `Outcome.to_dict` output, without coercing anything.
+    """The last move's outcome from `Outcome.to_dict` output (strict: nothing is coerced).
 
     Raises:
-        InvalidStateError: If a key is missing or a value is of the wrong kind.
-        NotationError: If the move or a card is not valid notation.
+        InvalidStateError: Naming ``what``, if a key is missing or a value is
+            of the wrong kind (a move or card that is not notation included).
     """
-    if not isinstance(data, Mapping):
-        raise InvalidStateError(f"{what}={quote(data)}: a mapping")
+    with _reading(what):
+        return Outcome.from_dict(data)  # type: ignore[arg-type]  # checked by it
+
+
+@contextlib.contextmanager
+def _reading(what: str) -> Iterator[None]:
+    """Errors of reading ``what`` as `InvalidStateError` that say where, once."""
     try:
-        player, move = data["player"], data["move"]
-        if not is_whole(player):
-            raise InvalidStateError(f"{what}.player={quote(player)}: a whole number")
-        if not isinstance(move, str):
-            raise InvalidStateError(f"{what}.move={quote(move)}: a move's text")
-        penalty = data.get("penalty", False)
-        note = data.get("note", "")
-        hidden = data.get("hidden_draws", 0)
-        if not isinstance(penalty, bool):
-            raise InvalidStateError(f"{what}.penalty={quote(penalty)}: True or False")
-        if not isinstance(note, str):
-            raise InvalidStateError(f"{what}.note={quote(note)}: text")
-        if not is_whole(hidden):
-            raise InvalidStateError(f"{what}.hidden_draws={quote(hidden)}: a whole number")
-        drawn, placed = data.get("drawn", ""), data.get("placed", "")
-        for key, cards in (("drawn", drawn), ("placed", placed)):
-            if not isinstance(cards, str):
-                raise InvalidStateError(f"{what}.{key}={quote(cards)}: cards in notation")
-        return Outcome(player, parse_move(move), drawn, placed, penalty, note, hidden)
-    except KeyError as err:
-        raise InvalidStateError(f"{what}: {reason_of(err)}") from err
+        yield
+    except HOSTILE as err:
+        message = reason_of(err)
+        if isinstance(err, InvalidStateError) and message.startswith(what):
+            raise
+        raise InvalidStateError(f"{what}: {message}") from err
 
 
 def result_problems(
