@@ -59,7 +59,7 @@ from .._melds import classify_meld
 from .._moves import LayDown, LayOff, Move, Play
 from .._profiles import Profile, get_profile
 from .._table import Table, TableLike
-from .._validation import validate_table
+from .._validation import count_problems, validate_table
 from ._fixed import FixedPlay, best_fixed_play
 from ._sweep import INF, NEG, Found, SearchCut, new_sweep
 
@@ -133,14 +133,11 @@ def _within_deck(counts: Sequence[int], profile: Profile) -> None:
     to make it run for minutes.
 
     Raises:
-        InvalidStateError: Naming the first card with too many copies.
+        InvalidStateError: Naming the cards with too many copies.
     """
-    for code, count in enumerate(counts):
-        if count > profile.copies(_BY_CODE[code]):
-            raise InvalidStateError(
-                f"{count} x {_BY_CODE[code]}: the {profile.name!r} deck holds "
-                f"{profile.copies(_BY_CODE[code])} (§0)"
-            )
+    problems = count_problems({_BY_CODE[c]: k for c, k in enumerate(counts) if k}, profile)
+    if problems:
+        raise InvalidStateError("; ".join(map(str, problems)))
 
 
 def _meldable(code: int, held: list[int], run_j: int, others_needed: int, top: int) -> bool:
