@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from .._cards import Card, Rank, Suit
 from .._moves import Discard, Draw, Move, Pass
+from ..bots import Bot, RandomBot
 from ._state import MauMauView
 
-__all__ = ["MauMauBot"]
+__all__ = ["MAUMAU_BOTS", "MauMauBot"]
 
 
 @attrs.frozen
@@ -79,3 +82,12 @@ def _discard(card: Card, suit: Suit | None, announce: bool) -> Discard:
     if move is None:
         move = _DISCARDS[key] = Discard(card, suit, announce)
     return move
+
+
+def _simple(seed: int) -> Bot:
+    return MauMauBot()  # type: ignore[return-value]
+
+
+#: Mau-Mau's bots by name, for `mexemexe.simulate` and the command line
+#: (`RandomBot` plays any game from its view's ``legal_moves``).
+MAUMAU_BOTS: dict[str, Callable[[int], Bot]] = {"simple": _simple, "random": RandomBot}
