@@ -28,10 +28,19 @@ from typing import Any, ClassVar, Literal
 
 import attrs
 
-from ._cards import CODE, Card, Suit, as_cards, find_foreign, foreign_char_error, notation_error
+from ._cards import (
+    CODE,
+    Card,
+    Suit,
+    as_cards,
+    find_foreign,
+    foreign_char_error,
+    notation_error,
+    parse_cards_span,
+)
 from ._errors import IllegalMoveError, NotationError, Problem
 from ._kinds import quote
-from ._notation import format_cards, parse_cards_span
+from ._notation import format_cards
 from ._table import Table, parse_melds_span
 
 __all__ = [

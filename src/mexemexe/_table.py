@@ -20,15 +20,20 @@ from typing import Any, SupportsIndex, overload
 
 import attrs
 
-from ._cards import _TOKENS, Card, as_cards, find_foreign, notation_error
-from ._errors import NotationError
-from ._notation import (
+from . import _pictures
+from ._cards import (
+    _TOKENS,
+    Card,
+    as_cards,
     bad_token_error,
     check_max_cards,
-    format_cards,
+    find_foreign,
+    notation_error,
     token_start,
     too_many_cards_error,
 )
+from ._errors import NotationError
+from ._notation import format_cards
 
 __all__ = ["Meld", "Table", "TableLike", "format_table", "parse_table"]
 
@@ -207,10 +212,8 @@ class Table(Sequence[Meld]):
         return f"Table({[tuple(map(str, meld)) for meld in self.melds]!r})"
 
     def _repr_svg_(self) -> str:
-        """A picture for Jupyter (see `mexemexe.render.svg`)."""
-        from .render import svg
-
-        return svg.table(self)
+        """A picture for Jupyter, drawn by `mexemexe.render.svg.table`."""
+        return _pictures.svg("table", self)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         # IPython and hypothesis pretty-printers: show the pasteable repr.
