@@ -14,6 +14,8 @@ import reprlib
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from ._errors import InvalidStateError, MexeMexeError
+
 __all__ = ["MAX_COUNT", "error_reason", "kind_problems", "loading", "quote", "whole_number"]
 
 
@@ -116,8 +118,6 @@ def loading(what: str) -> Iterator[None]:
     Raises:
         InvalidStateError: Wrapping any of those.
     """
-    from ._errors import InvalidStateError, MexeMexeError
-
     try:
         yield
     except InvalidStateError:
@@ -140,8 +140,6 @@ def whole_number(value: Any, what: str, low: int = 0, high: int = MAX_COUNT) -> 
     Raises:
         InvalidStateError: If ``value`` is not such a number; the message quotes it.
     """
-    from ._errors import InvalidStateError
-
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidStateError(f"{what}={quote(value)}: expected an integer")
     if not low <= value <= high:
