@@ -12,7 +12,6 @@ import contextlib
 import functools
 import reprlib
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
 
 from ._errors import InvalidStateError, MexeMexeError
 
@@ -20,7 +19,7 @@ __all__ = ["MAX_COUNT", "error_reason", "kind_problems", "loading", "quote", "wh
 
 
 def kind_problems(
-    value: Any,
+    value: object,
     *,
     whole: Iterable[str] = (),
     flags: Iterable[str] = (),
@@ -74,7 +73,7 @@ def kind_problems(
 MAX_COUNT = 2**53
 
 
-def quote(value: Any) -> str:
+def quote(value: object) -> str:
     """``repr(value)`` for an error message, safe and short for any hostile input.
 
     A plain ``repr`` fails on a deeply nested list (RecursionError) and on an
@@ -128,7 +127,7 @@ def loading(what: str) -> Iterator[None]:
         raise InvalidStateError(f"invalid {what}: {error_reason(err)}") from None
 
 
-def whole_number(value: Any, what: str, low: int = 0, high: int = MAX_COUNT) -> int:
+def whole_number(value: object, what: str, low: int = 0, high: int = MAX_COUNT) -> int:
     """``value`` if it is an ``int`` (not a ``bool``) from ``low`` to ``high``, for loaders.
 
     Args:
