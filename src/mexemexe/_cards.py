@@ -12,9 +12,8 @@ import itertools
 import operator
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import filterfalse, islice
-from typing import Any
 
 import attrs
 
@@ -149,7 +148,9 @@ def _code_of(rank: Rank | None, suit: Suit | None) -> int:
     return (int(rank) - 1) * 4 + _SUIT_INDEX[suit.value]
 
 
-def _check_joker_fields(instance: Card, attribute: Any, value: Any) -> None:
+def _check_joker_fields(
+    instance: Card, attribute: attrs.Attribute[Suit | None], value: object
+) -> None:
     if (instance.rank is None) != (instance.suit is None):
         raise ValueError(
             "a card has both a rank and a suit, or neither (the joker); got "
@@ -252,12 +253,12 @@ class Card:
         """A picture for Jupyter, drawn by `mexemexe.render.svg.card`."""
         return _pictures.svg("card", self)
 
-    def __reduce__(self) -> tuple[Any, tuple[int]]:
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
         # Pickles and copies are the library's own card objects again (a card
         # is immutable), which its identity caches recognise.
         return (Card.from_code, (self.code,))
 
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+    def _repr_pretty_(self, printer: _pictures.TextPrinter, cycle: bool) -> None:
         # IPython and hypothesis pretty-printers: show the pasteable repr.
         printer.text(repr(self))
 

@@ -5,6 +5,7 @@
 to the top layer and imports them. So they do not import it: when
 `mexemexe.render.svg` is imported (the package's ``__init__`` does so) it
 installs its drawers here by kind, and ``_repr_svg_`` asks for one.
+The same holds for the text printers of ``_repr_pretty_`` (`TextPrinter`).
 This module imports nothing of the library, so any layer may use it.
 
 Examples:
@@ -16,8 +17,17 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
-__all__ = ["install_svg", "svg"]
+__all__ = ["TextPrinter", "install_svg", "svg"]
+
+
+class TextPrinter(Protocol):
+    """What ``_repr_pretty_`` writes to: IPython's and hypothesis' pretty-printers."""
+
+    def text(self, obj: str) -> None:
+        """Write ``obj``."""
+
 
 #: The installed drawers, by kind (``"card"``, ``"table"``, ``"state"``).
 _SVG_DRAWERS: dict[str, Callable[..., str]] = {}
