@@ -49,14 +49,19 @@ def _is_type_checking(test: ast.expr) -> bool:
 def _runtime_imports(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
     """The import statements under ``node`` that can run, in source order."""
     for child in ast.iter_child_nodes(node):
-        if isinstance(child, (ast.Import, ast.ImportFrom)):
-            yield child
-        elif isinstance(child, ast.If) and _is_type_checking(child.test):
-            # The body only runs under a type checker; an ``else`` runs always.
-            for other in child.orelse:
-                yield from _runtime_imports(ast.Module(body=[other], type_ignores=[]))
-        else:
-            yield from _runtime_imports(child)
+        yield from _imports_of(child)
+
+
+def _imports_of(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """``node`` if it is an import, else the imports under it that can run."""
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        yield node
+    elif isinstance(node, ast.If) and _is_type_checking(node.test):
+        # The body only runs under a type checker; an ``else`` always runs.
+        for other in node.orelse:
+            yield from _imports_of(other)
+    else:
+        yield from _runtime_imports(node)
 
 
 def _base_of(module: str, is_package: bool, node: ast.ImportFrom) -> str:

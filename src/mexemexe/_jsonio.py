@@ -52,8 +52,8 @@ def _parse_constant(name: str) -> NoReturn:
 
 def dumps(data: Mapping[str, JSON], **kwargs: Any) -> str:
     """``data`` as JSON text, unicode kept (keyword arguments go to `json.dumps`)."""
-    # ``kwargs`` stays Any: it is passed on whole to `json.dumps`, whose options
-    # each have their own type, and ``to_json(**kwargs)`` passes a caller's on.
+    # ``kwargs`` keeps the loose type: it goes on whole to `json.dumps`, whose
+    # options each have their own type, and ``to_json(**kwargs)`` passes a caller's on.
     return json.dumps(data, ensure_ascii=False, **kwargs)
 
 
