@@ -11,6 +11,10 @@ The parent packages that Python runs before a submodule are not edges: every
 module would otherwise depend on the top package's ``__init__``, which
 re-exports everything. An import of ``pkg.sub`` is an edge to ``pkg.sub`` only.
 
+`LAYERS` places each module of ``mexemexe`` in its layer (values, rules,
+game states, solver, agents, play, faces); `tests/test_architecture.py`
+checks that imports only point down.
+
 Examples:
     >>> graph = import_graph(Path("src"), "mexemexe")
     >>> "mexemexe._errors" in graph["mexemexe._cards"]
@@ -23,7 +27,15 @@ import ast
 from collections.abc import Iterator, Mapping, Set
 from pathlib import Path
 
-__all__ = ["find_cycle", "import_graph", "module_files", "strongly_connected"]
+__all__ = [
+    "LAYERS",
+    "LAYER_NAMES",
+    "find_cycle",
+    "import_graph",
+    "layer_of",
+    "module_files",
+    "strongly_connected",
+]
 
 Graph = Mapping[str, Set[str]]
 
@@ -188,3 +200,71 @@ def find_cycle(graph: Graph, within: Set[str] | None = None) -> list[str] | None
                         following.append(succ)
             frontier = following
     return None
+
+
+# -- the layers of mexemexe (#28) ---------------------------------------------
+
+VALUES, RULES, STATES, SOLVER, AGENTS, PLAY, FACES = range(7)
+#: The name of each layer, by number.
+LAYER_NAMES = ("values", "rules", "states", "solver", "agents", "play", "faces")
+
+#: The layer of each module; a module may import only modules of its own
+#: layer or lower ones. A module not listed takes the layer of its nearest
+#: listed package below the top (a new ``solver._part`` is in the solver
+#: layer); a new top-level module must be placed here.
+LAYERS: dict[str, int] = {
+    # Values: cards and their notation, errors, and helpers that know no rules.
+    "mexemexe._version": VALUES,
+    "mexemexe._errors": VALUES,
+    "mexemexe._pictures": VALUES,
+    "mexemexe._fastcopy": VALUES,
+    "mexemexe._random": VALUES,
+    "mexemexe._kinds": VALUES,
+    "mexemexe._jsonio": VALUES,
+    "mexemexe._cards": VALUES,
+    "mexemexe._notation": VALUES,
+    "mexemexe._multiset": VALUES,
+    # Rules: melds, tables, profiles, validation, moves and results as data.
+    "mexemexe._melds": RULES,
+    "mexemexe._table": RULES,
+    "mexemexe._validation": RULES,
+    "mexemexe._profiles": RULES,
+    "mexemexe._meld_finder": RULES,
+    "mexemexe._moves": RULES,
+    "mexemexe._outcomes": RULES,
+    "mexemexe._scoring": RULES,
+    "mexemexe.maumau._checks": RULES,
+    "mexemexe.maumau._profile": RULES,
+    # Game states and their turn rules.
+    "mexemexe._state": STATES,
+    "mexemexe._turns": STATES,
+    "mexemexe.maumau._state": STATES,
+    # The exact search.
+    "mexemexe.solver": SOLVER,
+    # Agents.
+    "mexemexe.bots": AGENTS,
+    "mexemexe.maumau._bot": AGENTS,
+    # Play: matches, records, self-play (and the Mau-Mau package that re-exports its match).
+    "mexemexe._match": PLAY,
+    "mexemexe._record": PLAY,
+    "mexemexe._rounds": PLAY,
+    "mexemexe._selfplay": PLAY,
+    "mexemexe.maumau": PLAY,
+    "mexemexe.maumau._match": PLAY,
+    # Faces: pictures, the command line, test strategies and the package's front door.
+    "mexemexe.render": FACES,
+    "mexemexe.cli": FACES,
+    "mexemexe.__main__": FACES,
+    "mexemexe.strategies": FACES,
+    "mexemexe": FACES,
+}
+
+
+def layer_of(module: str) -> int | None:
+    """The layer of ``module``: its own entry, else its nearest listed package but the top one."""
+    name = module
+    while name not in LAYERS:
+        name = name.rpartition(".")[0]
+        if "." not in name:  # the top package adopts no module: place it in LAYERS
+            return None
+    return LAYERS[name]

@@ -14,75 +14,20 @@ from pathlib import Path
 
 import pytest
 
-from tests.import_graph import find_cycle, import_graph, strongly_connected
+from tests.import_graph import (
+    LAYER_NAMES,
+    LAYERS,
+    RULES,
+    VALUES,
+    find_cycle,
+    import_graph,
+    layer_of,
+    strongly_connected,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 GRAPH = import_graph(SRC, "mexemexe")
-
-VALUES, RULES, STATES, SOLVER, AGENTS, PLAY, FACES = range(7)
-
-#: The layer of each module; a module may import only modules of its own
-#: layer or lower ones. A module not listed takes the layer of its nearest
-#: listed package below the top (a new ``solver._part`` is in the solver
-#: layer); a new top-level module must be placed here.
-LAYERS: dict[str, int] = {
-    # Values: cards and their notation, errors, and helpers that know no rules.
-    "mexemexe._version": VALUES,
-    "mexemexe._errors": VALUES,
-    "mexemexe._pictures": VALUES,
-    "mexemexe._fastcopy": VALUES,
-    "mexemexe._random": VALUES,
-    "mexemexe._kinds": VALUES,
-    "mexemexe._jsonio": VALUES,
-    "mexemexe._cards": VALUES,
-    "mexemexe._notation": VALUES,
-    "mexemexe._multiset": VALUES,
-    # Rules: melds, tables, profiles, validation, moves and results as data.
-    "mexemexe._melds": RULES,
-    "mexemexe._table": RULES,
-    "mexemexe._validation": RULES,
-    "mexemexe._profiles": RULES,
-    "mexemexe._meld_finder": RULES,
-    "mexemexe._moves": RULES,
-    "mexemexe._outcomes": RULES,
-    "mexemexe._scoring": RULES,
-    "mexemexe.maumau._checks": RULES,
-    "mexemexe.maumau._profile": RULES,
-    # Game states and their turn rules.
-    "mexemexe._state": STATES,
-    "mexemexe._turns": STATES,
-    "mexemexe.maumau._state": STATES,
-    # The exact search.
-    "mexemexe.solver": SOLVER,
-    # Agents.
-    "mexemexe.bots": AGENTS,
-    "mexemexe.maumau._bot": AGENTS,
-    # Play: matches, records, self-play (and the Mau-Mau package that re-exports its match).
-    "mexemexe._match": PLAY,
-    "mexemexe._record": PLAY,
-    "mexemexe._rounds": PLAY,
-    "mexemexe._selfplay": PLAY,
-    "mexemexe.maumau": PLAY,
-    "mexemexe.maumau._match": PLAY,
-    # Faces: pictures, the command line, test strategies and the package's front door.
-    "mexemexe.render": FACES,
-    "mexemexe.cli": FACES,
-    "mexemexe.__main__": FACES,
-    "mexemexe.strategies": FACES,
-    "mexemexe": FACES,
-}
-
-
-def layer_of(module: str) -> int | None:
-    """The layer of ``module``: its own entry, else its nearest listed package but the top one."""
-    name = module
-    while name not in LAYERS:
-        name = name.rpartition(".")[0]
-        if "." not in name:  # the top package adopts no module: place it in LAYERS
-            return None
-    return LAYERS[name]
-
 
 #: The values and rules layers, finished (#28): they must stay acyclic and point down.
 LOWER = {m for m in GRAPH if layer_of(m) in (VALUES, RULES)}
@@ -95,7 +40,9 @@ def upward_imports(modules: set[str]) -> list[str]:
         for target in sorted(GRAPH[module]):
             low, high = layer_of(module), layer_of(target)
             if low is not None and high is not None and high > low:
-                found.append(f"{module} (layer {low}) imports {target} (layer {high})")
+                found.append(
+                    f"{module} ({LAYER_NAMES[low]}) imports {target} ({LAYER_NAMES[high]})"
+                )
     return found
 
 
