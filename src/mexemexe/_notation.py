@@ -23,6 +23,12 @@ from collections.abc import Iterable
 
 from ._cards import Card, check_max_cards, notation_error, parse_cards_span
 
+# The reader's helpers were defined here before they moved to `_cards`; their
+# names stay importable from here for code written against this module.
+from ._cards import bad_token_error as bad_token_error
+from ._cards import token_start as token_start
+from ._cards import too_many_cards_error as too_many_cards_error
+
 __all__ = ["format_cards", "parse_cards"]
 
 #: What may separate cards in `format_cards`' output.
