@@ -4,8 +4,8 @@
 ``_repr_svg_``, but the code that draws them (`mexemexe.render.svg`) belongs
 to the top layer and imports them. So they do not import it: when
 `mexemexe.render.svg` is imported (the package's ``__init__`` does so) it
-installs its drawers here by kind, and ``_repr_svg_`` asks for one.
-The same holds for the text printers of ``_repr_pretty_`` (`TextPrinter`).
+installs its drawers here by kind, and ``_repr_svg_`` asks for one. The
+other display hook, ``_repr_pretty_``, writes to a `TextPrinter`.
 This module imports nothing of the library, so any layer may use it.
 
 Examples:
