@@ -12,6 +12,9 @@ Examples:
 
 from typing import TYPE_CHECKING, Any
 
+# The pictures of cards, tables and states (``_repr_svg_``) are drawn by the
+# render layer, which those values cannot import; importing it installs them.
+from . import render as render
 from ._cards import JOKER, Card, Rank, Suit, make_deck
 from ._errors import (
     IllegalMoveError,

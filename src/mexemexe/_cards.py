@@ -12,11 +12,12 @@ import itertools
 import operator
 import re
 import unicodedata
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from itertools import filterfalse, islice
 
 import attrs
 
+from . import _pictures
 from ._errors import NotationError
 
 __all__ = ["CODE", "JOKER", "Card", "Rank", "Suit", "make_deck"]
@@ -147,7 +148,9 @@ def _code_of(rank: Rank | None, suit: Suit | None) -> int:
     return (int(rank) - 1) * 4 + _SUIT_INDEX[suit.value]
 
 
-def _check_joker_fields(instance: Card, attribute: Any, value: Any) -> None:
+def _check_joker_fields(
+    instance: Card, attribute: attrs.Attribute[Suit | None], value: object
+) -> None:
     if (instance.rank is None) != (instance.suit is None):
         raise ValueError(
             "a card has both a rank and a suit, or neither (the joker); got "
@@ -247,17 +250,15 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        """A picture for Jupyter (see `mexemexe.render.svg`)."""
-        from .render import svg
+        """A picture for Jupyter, drawn by `mexemexe.render.svg.card`."""
+        return _pictures.svg("card", self)
 
-        return svg.card(self)
-
-    def __reduce__(self) -> tuple[Any, tuple[int]]:
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
         # Pickles and copies are the library's own card objects again (a card
         # is immutable), which its identity caches recognise.
         return (Card.from_code, (self.code,))
 
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+    def _repr_pretty_(self, printer: _pictures.TextPrinter, cycle: bool) -> None:
         # IPython and hypothesis pretty-printers: show the pasteable repr.
         printer.text(repr(self))
 
@@ -474,6 +475,122 @@ def card_token_problem(token: str) -> str:
     return "not a card: expected rank then suit (e.g. 7H, 10S, QD) or a joker (JK)"
 
 
+# -- lists of cards ------------------------------------------------------------
+#
+# The reader of a list of cards lives here, beside the spellings it looks up,
+# rather than in `_notation`: `as_cards` reads notation text too, and
+# `_notation` is built on this module, so with the reader in `_notation` the
+# two modules would import each other. `_notation.parse_cards` is the public
+# entry point.
+
+#: A token of a card list: everything between spaces and commas. Anything
+#: that is not a card, separators of melds included, ends up in some token
+#: and fails the exact lookup in ``_TOKENS``, so valid text costs one
+#: ``findall`` and one lookup per card, and only bad text is examined further.
+_CARD_TOKEN = re.compile(r"[^ ,]+")
+
+#: The first character that cannot be in a list of cards: outside the
+#: notation, or a separator of melds.
+_NOT_CARD_LIST = re.compile(f"[^{CARD_CHARS} ,]")
+
+#: A separator of melds, which a list of cards (one meld) cannot hold. A
+#: character class (scanned fast); in text without foreign characters a
+#: carriage return only starts a ``\r\n``.
+_MELD_SEPARATOR = re.compile(r"[|\r\n]")
+
+
+def check_max_cards(max_cards: int | None) -> None:
+    """Check a ``max_cards`` argument.
+
+    Raises:
+        TypeError: If it is neither ``None`` nor an `int`.
+        ValueError: If it is negative.
+    """
+    if max_cards is None:
+        return
+    if isinstance(max_cards, bool) or not isinstance(max_cards, int):
+        raise TypeError(f"max_cards is an int or None, not {type(max_cards).__name__}")
+    if max_cards < 0:
+        raise ValueError(f"max_cards must be at least 0, got {max_cards}")
+
+
+def too_many_cards_error(text: str, token: str, position: int, max_cards: int) -> NotationError:
+    """The error for the card at ``position``, the first beyond ``max_cards``."""
+    return notation_error(
+        text, token, position, f"more than max_cards={max_cards} cards: the rest is not read"
+    )
+
+
+def token_start(text: str, start: int, position: int, separators: str) -> int:
+    """Where the token holding ``position`` starts: after the last separator before it."""
+    return max(start, *(text.rfind(sep, start, position) + 1 for sep in separators))
+
+
+def bad_token_error(text: str, start: int, end: int) -> NotationError:
+    """Why ``text[start:end]``, a token between separators of cards, is not a card.
+
+    The first character outside the notation is named and located if there
+    is one, then a separator of melds, else the token is explained as a card.
+    """
+    foreign = find_foreign(text, start, end)
+    if foreign >= 0:
+        return foreign_char_error(text, foreign)
+    separator = _MELD_SEPARATOR.search(text, start, end)
+    if separator is not None:
+        position = separator.start()
+        return notation_error(
+            text,
+            "\r\n" if text[position] == "\r" else text[position],
+            position,
+            "'|' and line breaks separate melds, and a list of cards is one meld "
+            "(use parse_table for a table)",
+        )
+    token = text[start:end]
+    return notation_error(text, token, start, card_token_problem(token))
+
+
+def parse_cards_span(
+    text: str, start: int = 0, end: int | None = None, *, max_cards: int | None = None
+) -> tuple[Card, ...]:
+    """Parse the cards of ``text[start:end]``, reporting positions relative to all of ``text``.
+
+    Raises:
+        NotationError: On the first token that is not a card, or on the
+            card beyond ``max_cards`` (the rest is then not read).
+    """
+    stop = len(text) if end is None else end
+    tokens = _TOKENS
+    if max_cards is None:
+        # Up to the token holding the first character that cannot be in a
+        # list of cards, the text is only ASCII letters and digits, suit
+        # symbols and separators, so str methods split it at C speed.
+        problem = _NOT_CARD_LIST.search(text, start, stop)
+        cut = stop if problem is None else token_start(text, start, problem.start(), " ,")
+        words = text[start:cut].replace(",", " ").split()
+        try:
+            cards = tuple(map(tokens.__getitem__, words))
+        except KeyError:
+            # Locate the first bad token, still without a Python loop over the text.
+            bad = words.index(next(filterfalse(tokens.__contains__, words)))
+            match = next(islice(_CARD_TOKEN.finditer(text, start, cut), bad, None))
+            raise bad_token_error(text, match.start(), match.end()) from None
+        if problem is not None:
+            token = _CARD_TOKEN.match(text, cut, stop)
+            assert token is not None
+            raise bad_token_error(text, cut, token.end())
+        return cards
+    # With a limit, read lazily so that nothing past the limit is looked at.
+    read: list[Card] = []
+    for match in _CARD_TOKEN.finditer(text, start, stop):
+        card = tokens.get(match.group())
+        if card is None:
+            raise bad_token_error(text, match.start(), match.end())
+        if len(read) == max_cards:
+            raise too_many_cards_error(text, match.group(), match.start(), max_cards)
+        read.append(card)
+    return tuple(read)
+
+
 def make_deck(decks: int = 2, jokers: int = 0) -> tuple[Card, ...]:
     """Build a full, ordered deck: ``decks`` copies of the 52 naturals plus ``jokers`` jokers.
 
@@ -511,9 +628,7 @@ def as_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
         else:
             return cards
     if isinstance(cards, str):
-        from ._notation import parse_cards
-
-        return parse_cards(cards)
+        return parse_cards_span(cards)
     out: list[Card] = []
     for c in cards:
         if isinstance(c, Card):

@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NoReturn, TypeAlias
 
 from ._errors import InvalidStateError
 
-__all__ = ["MAX_DEPTH", "MAX_DIGITS", "dumps", "loads_object"]
+__all__ = ["JSON", "MAX_DEPTH", "MAX_DIGITS", "JSONObject", "dumps", "loads_object"]
+
+#: A JSON value as `json.loads` returns it and `json.dumps` takes it.
+JSON: TypeAlias = bool | int | float | str | list["JSON"] | dict[str, "JSON"] | None
+#: A JSON object: what every ``to_dict`` of the library returns.
+JSONObject: TypeAlias = dict[str, JSON]
 
 #: The deepest nesting accepted. A record nests a state, a state its profile
 #: and result: the library writes about 5 levels.
@@ -41,18 +46,20 @@ def _parse_float(text: str) -> float:
     return float(text)
 
 
-def _parse_constant(name: str) -> Any:
+def _parse_constant(name: str) -> NoReturn:
     raise _TooLongError(f"{name} is not a JSON number")
 
 
-def dumps(data: Mapping[str, Any], **kwargs: Any) -> str:
+def dumps(data: Mapping[str, JSON], **kwargs: Any) -> str:
     """``data`` as JSON text, unicode kept (keyword arguments go to `json.dumps`)."""
+    # ``kwargs`` keeps the loose type: it goes on whole to `json.dumps`, whose
+    # options each have their own type, and ``to_json(**kwargs)`` passes a caller's on.
     return json.dumps(data, ensure_ascii=False, **kwargs)
 
 
-def _depth_problem(data: Any) -> str | None:
+def _depth_problem(data: JSON) -> str | None:
     """Why ``data`` nests too deeply, or ``None``; iterative, so any depth is safe to walk."""
-    stack = [(data, 1)]
+    stack: list[tuple[JSON, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
@@ -64,7 +71,7 @@ def _depth_problem(data: Any) -> str | None:
     return None
 
 
-def loads_object(text: str, what: str) -> Mapping[str, Any]:
+def loads_object(text: str, what: str) -> JSONObject:
     """Parse JSON text that must hold an object (a ``what``: "state", "record" …).
 
     Raises:
@@ -87,7 +94,7 @@ def loads_object(text: str, what: str) -> Mapping[str, Any]:
         raise InvalidStateError(f"not a {what}: JSON nested too deeply") from None
     except _TooLongError as err:
         raise InvalidStateError(f"not a {what}: {err}") from None
-    if not isinstance(data, Mapping):
+    if not isinstance(data, dict):
         raise InvalidStateError(f"a {what} is a JSON object, not {type(data).__name__}")
     problem = _depth_problem(data)
     if problem is not None:

@@ -12,13 +12,14 @@ import contextlib
 import functools
 import reprlib
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+
+from ._errors import InvalidStateError, MexeMexeError
 
 __all__ = ["MAX_COUNT", "error_reason", "kind_problems", "loading", "quote", "whole_number"]
 
 
 def kind_problems(
-    value: Any,
+    value: object,
     *,
     whole: Iterable[str] = (),
     flags: Iterable[str] = (),
@@ -72,7 +73,7 @@ def kind_problems(
 MAX_COUNT = 2**53
 
 
-def quote(value: Any) -> str:
+def quote(value: object) -> str:
     """``repr(value)`` for an error message, safe and short for any hostile input.
 
     A plain ``repr`` fails on a deeply nested list (RecursionError) and on an
@@ -116,8 +117,6 @@ def loading(what: str) -> Iterator[None]:
     Raises:
         InvalidStateError: Wrapping any of those.
     """
-    from ._errors import InvalidStateError, MexeMexeError
-
     try:
         yield
     except InvalidStateError:
@@ -128,7 +127,7 @@ def loading(what: str) -> Iterator[None]:
         raise InvalidStateError(f"invalid {what}: {error_reason(err)}") from None
 
 
-def whole_number(value: Any, what: str, low: int = 0, high: int = MAX_COUNT) -> int:
+def whole_number(value: object, what: str, low: int = 0, high: int = MAX_COUNT) -> int:
     """``value`` if it is an ``int`` (not a ``bool``) from ``low`` to ``high``, for loaders.
 
     Args:
@@ -140,8 +139,6 @@ def whole_number(value: Any, what: str, low: int = 0, high: int = MAX_COUNT) -> 
     Raises:
         InvalidStateError: If ``value`` is not such a number; the message quotes it.
     """
-    from ._errors import InvalidStateError
-
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidStateError(f"{what}={quote(value)}: expected an integer")
     if not low <= value <= high:

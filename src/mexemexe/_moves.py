@@ -23,16 +23,27 @@ surrounding line breaks allowed; the alphabet of RULES.md §0) and
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from itertools import islice
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 import attrs
 
-from ._cards import CODE, Card, Suit, as_cards, find_foreign, foreign_char_error, notation_error
+from ._cards import (
+    CODE,
+    Card,
+    Suit,
+    as_cards,
+    find_foreign,
+    foreign_char_error,
+    notation_error,
+    parse_cards_span,
+)
 from ._errors import IllegalMoveError, NotationError, Problem
 from ._kinds import quote
-from ._notation import format_cards, parse_cards_span
-from ._table import Table, parse_melds_span
+from ._notation import format_cards
+from ._pictures import TextPrinter
+from ._table import Table, TableLike, parse_melds_span
 
 __all__ = [
     "Discard",
@@ -57,7 +68,7 @@ class Move:
     keyword: ClassVar[str] = ""
     _registry: ClassVar[dict[str, type[Move]]] = {}
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if cls.keyword:
             Move._registry[cls.keyword] = cls
@@ -84,7 +95,7 @@ class Move:
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
 
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+    def _repr_pretty_(self, printer: TextPrinter, cycle: bool) -> None:
         printer.text(repr(self))
 
     def to_text(self) -> str:
@@ -147,7 +158,7 @@ def _words(args: str, offset: int, most: int) -> list[tuple[str, int]]:
     return [(m.group(), offset + m.start()) for m in islice(_WORD.finditer(args), most)]
 
 
-def _table(value: Any) -> Table:
+def _table(value: TableLike) -> Table:
     return Table.coerce(value)
 
 
@@ -164,14 +175,14 @@ def _card_at(text: str, word: str, position: int) -> Card:
         raise notation_error(text, err.token, position + err.position, err.reason) from None
 
 
-def _meld_index(rule: str) -> Any:
+def _meld_index(rule: str) -> Callable[[Move, attrs.Attribute[int], object], None]:
     """A validator: a meld index counts from 0, else an `IllegalMoveError` citing ``rule``.
 
     It is also at most what the notation can write (`MAX_MELD_NUMBER_DIGITS`),
     so that every move has a text form that reads back.
     """
 
-    def check(instance: Any, attribute: attrs.Attribute[int], value: Any) -> None:
+    def check(instance: Move, attribute: attrs.Attribute[int], value: object) -> None:
         if (
             isinstance(value, bool)
             or not isinstance(value, int)
@@ -191,7 +202,7 @@ def _meld_index(rule: str) -> Any:
     return check
 
 
-def _draw_source(instance: Any, attribute: attrs.Attribute[str], value: Any) -> None:
+def _draw_source(instance: Move, attribute: attrs.Attribute[str], value: object) -> None:
     if value not in ("stock", "discard"):
         raise IllegalMoveError(
             f"draw from {value!r}",
@@ -278,11 +289,11 @@ class Play(Move):
         return f"play {self.table}"
 
 
-def _sorted_cards(value: Any) -> tuple[Card, ...]:
+def _sorted_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
     return tuple(sorted(as_cards(value), key=CODE))
 
 
-def _card(value: Any) -> Card:
+def _card(value: Card | str) -> Card:
     return value if isinstance(value, Card) else Card.parse(value)
 
 
@@ -373,7 +384,7 @@ class SwapJoker(Move):
         return f"swap {self.card} {self.meld_index}"
 
 
-def _optional_suit(value: Any) -> Suit | None:
+def _optional_suit(value: Suit | str | None) -> Suit | None:
     if value is None or isinstance(value, Suit):
         return value
     return Suit.parse(value)

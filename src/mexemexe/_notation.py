@@ -10,136 +10,29 @@ letters that only ``str.upper`` would turn into ASCII (``ſ``, ``ı``, ``ﬅ``)
 are rejected, naming the character, so that whatever parses formats back to
 text that parses to the same value. Parsing is linear in the length of the
 text, whatever the text.
+
+The reader itself (`parse_cards_span`) is in `_cards`, beside the spellings
+of a card, because `as_cards` there reads notation too; this module is the
+public face of it.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from itertools import filterfalse, islice
 
-from ._cards import (
-    _TOKENS,
-    CARD_CHARS,
-    Card,
-    card_token_problem,
-    find_foreign,
-    foreign_char_error,
-    notation_error,
-)
-from ._errors import NotationError
+from ._cards import Card, check_max_cards, notation_error, parse_cards_span
+
+# The reader's helpers were defined here before they moved to `_cards`; their
+# names stay importable from here for code written against this module.
+from ._cards import bad_token_error as bad_token_error
+from ._cards import token_start as token_start
+from ._cards import too_many_cards_error as too_many_cards_error
 
 __all__ = ["format_cards", "parse_cards"]
 
-#: A token of a card list: everything between spaces and commas. Anything
-#: that is not a card, separators of melds included, ends up in some token
-#: and fails the exact lookup in ``_TOKENS``, so valid text costs one
-#: ``findall`` and one lookup per card, and only bad text is examined further.
-_CARD_TOKEN = re.compile(r"[^ ,]+")
-
-#: The first character that cannot be in a list of cards: outside the
-#: notation, or a separator of melds.
-_NOT_CARD_LIST = re.compile(f"[^{CARD_CHARS} ,]")
-
-#: A separator of melds, which a list of cards (one meld) cannot hold. A
-#: character class (scanned fast); in text without foreign characters a
-#: carriage return only starts a ``\r\n``.
-_MELD_SEPARATOR = re.compile(r"[|\r\n]")
-
 #: What may separate cards in `format_cards`' output.
 _CARD_SEPARATOR = re.compile(r"[ ,]+")
-
-
-def check_max_cards(max_cards: int | None) -> None:
-    """Check a ``max_cards`` argument.
-
-    Raises:
-        TypeError: If it is neither ``None`` nor an `int`.
-        ValueError: If it is negative.
-    """
-    if max_cards is None:
-        return
-    if isinstance(max_cards, bool) or not isinstance(max_cards, int):
-        raise TypeError(f"max_cards is an int or None, not {type(max_cards).__name__}")
-    if max_cards < 0:
-        raise ValueError(f"max_cards must be at least 0, got {max_cards}")
-
-
-def too_many_cards_error(text: str, token: str, position: int, max_cards: int) -> NotationError:
-    """The error for the card at ``position``, the first beyond ``max_cards``."""
-    return notation_error(
-        text, token, position, f"more than max_cards={max_cards} cards: the rest is not read"
-    )
-
-
-def token_start(text: str, start: int, position: int, separators: str) -> int:
-    """Where the token holding ``position`` starts: after the last separator before it."""
-    return max(start, *(text.rfind(sep, start, position) + 1 for sep in separators))
-
-
-def bad_token_error(text: str, start: int, end: int) -> NotationError:
-    """Why ``text[start:end]``, a token between separators of cards, is not a card.
-
-    The first character outside the notation is named and located if there
-    is one, then a separator of melds, else the token is explained as a card.
-    """
-    foreign = find_foreign(text, start, end)
-    if foreign >= 0:
-        return foreign_char_error(text, foreign)
-    separator = _MELD_SEPARATOR.search(text, start, end)
-    if separator is not None:
-        position = separator.start()
-        return notation_error(
-            text,
-            "\r\n" if text[position] == "\r" else text[position],
-            position,
-            "'|' and line breaks separate melds, and a list of cards is one meld "
-            "(use parse_table for a table)",
-        )
-    token = text[start:end]
-    return notation_error(text, token, start, card_token_problem(token))
-
-
-def parse_cards_span(
-    text: str, start: int = 0, end: int | None = None, *, max_cards: int | None = None
-) -> tuple[Card, ...]:
-    """Parse the cards of ``text[start:end]``, reporting positions relative to all of ``text``.
-
-    Raises:
-        NotationError: On the first token that is not a card, or on the
-            card beyond ``max_cards`` (the rest is then not read).
-    """
-    stop = len(text) if end is None else end
-    tokens = _TOKENS
-    if max_cards is None:
-        # Up to the token holding the first character that cannot be in a
-        # list of cards, the text is only ASCII letters and digits, suit
-        # symbols and separators, so str methods split it at C speed.
-        problem = _NOT_CARD_LIST.search(text, start, stop)
-        cut = stop if problem is None else token_start(text, start, problem.start(), " ,")
-        words = text[start:cut].replace(",", " ").split()
-        try:
-            cards = tuple(map(tokens.__getitem__, words))
-        except KeyError:
-            # Locate the first bad token, still without a Python loop over the text.
-            bad = words.index(next(filterfalse(tokens.__contains__, words)))
-            match = next(islice(_CARD_TOKEN.finditer(text, start, cut), bad, None))
-            raise bad_token_error(text, match.start(), match.end()) from None
-        if problem is not None:
-            token = _CARD_TOKEN.match(text, cut, stop)
-            assert token is not None
-            raise bad_token_error(text, cut, token.end())
-        return cards
-    # With a limit, read lazily so that nothing past the limit is looked at.
-    read: list[Card] = []
-    for match in _CARD_TOKEN.finditer(text, start, stop):
-        card = tokens.get(match.group())
-        if card is None:
-            raise bad_token_error(text, match.start(), match.end())
-        if len(read) == max_cards:
-            raise too_many_cards_error(text, match.group(), match.start(), max_cards)
-        read.append(card)
-    return tuple(read)
 
 
 def parse_cards(text: str, *, max_cards: int | None = None) -> tuple[Card, ...]:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Literal, TypeVar, overload
 
 import attrs
 
 from ._cards import Card, as_cards
 from ._errors import InvalidStateError, Problem
 from ._fastcopy import maker
+from ._jsonio import JSONObject
 from ._kinds import kind_problems, loading, quote, whole_number
 from ._moves import Move, Play, parse_move
 from ._notation import format_cards
@@ -19,18 +20,37 @@ __all__ = ["Outcome", "Proposal", "RoundResult", "build_outcome"]
 
 EndReason = Literal["out", "stock", "blocked", "recycles", "in_progress"]
 #: Every `EndReason`, for checking values read from outside.
-END_REASONS: tuple[str, ...] = ("out", "stock", "blocked", "recycles", "in_progress")
+END_REASONS: tuple[EndReason, ...] = ("out", "stock", "blocked", "recycles", "in_progress")
+
+_T = TypeVar("_T")
+_U = TypeVar("_U")
 
 
-def _mapping(data: Any, what: str) -> Mapping[str, Any]:
+def _mapping(data: object, what: str) -> Mapping[str, object]:
     if not isinstance(data, Mapping):
         raise InvalidStateError(f"{what} is a mapping, got {quote(data)}")
     return data
 
 
+@overload
 def _strict(
-    data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], default: Any, what: str
-) -> Any:
+    data: Mapping[str, object], key: str, kind: type[_T], default: _T | None, what: str
+) -> _T: ...
+@overload
+def _strict(
+    data: Mapping[str, object],
+    key: str,
+    kind: tuple[type[_T], type[_U]],
+    default: _T | _U,
+    what: str,
+) -> _T | _U: ...
+def _strict(
+    data: Mapping[str, object],
+    key: str,
+    kind: type | tuple[type, ...],
+    default: object,
+    what: str,
+) -> object:
     """``data[key]`` (or ``default``) if it is a ``kind``: loaders never coerce (``bool("no")``)."""
     value = data.get(key, default)
     if not isinstance(value, kind):
@@ -108,7 +128,7 @@ class Outcome:
             text = f"{who}: {self.move}"
         return f"{text} ({self.note})" if self.note else text
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-ready dict."""
         return {
             "player": self.player,
@@ -121,7 +141,7 @@ class Outcome:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
+    def from_dict(cls, data: Mapping[str, object]) -> Outcome:
         """Rebuild from `to_dict` output.
 
         Raises:
@@ -129,7 +149,7 @@ class Outcome:
                 number that is not an integer, a flag that is not a bool, a
                 move or card text that is not notation …).
         """
-        data = _mapping(data, "an outcome")
+        data = _mapping(data, "an outcome")  # a caller's value may be anything
         if "player" not in data or "move" not in data:
             raise InvalidStateError("an outcome needs 'player' and 'move'")
         with loading("outcome"):  # e.g. a list of numbers for the cards drawn
@@ -241,18 +261,18 @@ class RoundResult:
         """False for a provisional standing of a round still being played."""
         return self.reason != "in_progress"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-ready dict."""
         return {
             "reason": self.reason,
-            "winners": list(self.winners),
-            "hand_points": list(self.hand_points),
-            "scores": list(self.scores),
+            "winners": [*self.winners],
+            "hand_points": [*self.hand_points],
+            "scores": [*self.scores],
             "multiplier": self.multiplier,
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RoundResult:
+    def from_dict(cls, data: Mapping[str, object]) -> RoundResult:
         """Rebuild from `to_dict` output.
 
         Raises:
@@ -261,9 +281,7 @@ class RoundResult:
                 impossible on its own (see `RoundResult`).
         """
         data = _mapping(data, "a round result")
-        reason = data.get("reason")
-        if reason not in END_REASONS:
-            raise InvalidStateError(f"unknown round end reason {quote(reason)}")
+        reason = _end_reason(data.get("reason"))
 
         def numbers(key: str) -> tuple[int, ...]:
             value = data.get(key)
@@ -278,6 +296,18 @@ class RoundResult:
             scores=numbers("scores"),
             multiplier=whole_number(data.get("multiplier", 1), "result.multiplier", 1, MAX_SCORE),
         )
+
+
+def _end_reason(value: object) -> EndReason:
+    """``value`` as an `EndReason`, if it is one.
+
+    Raises:
+        InvalidStateError: If it is not.
+    """
+    for reason in END_REASONS:
+        if value == reason:
+            return reason
+    raise InvalidStateError(f"unknown round end reason {quote(value)}")
 
 
 #: The largest score or hand value read back: far above any deck's points,

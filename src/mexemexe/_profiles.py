@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from ._cards import CODE, JOKER_CODE, Card, make_deck
+from ._cards import CODE, JOKER_CODE, Card, as_cards, make_deck
 from ._errors import ProfileError
 from ._kinds import kind_problems, quote
 from ._melds import MeldResult, MeldRules, classify_meld
+from ._validation import TableReport, validate_table
 
 if TYPE_CHECKING:
     from ._table import TableLike
-    from ._validation import TableReport
 
 __all__ = [
     "GALICIAN_SHORT_HAND_SIZES",
@@ -424,8 +424,6 @@ class Profile:
         Raises:
             NotationError: If ``cards`` is text that is not valid notation.
         """
-        from ._cards import as_cards
-
         return classify_meld(as_cards(cards), self)
 
     def is_valid_meld(self, cards: Iterable[Card | str] | str) -> bool:
@@ -448,8 +446,6 @@ class Profile:
         Raises:
             NotationError: If ``table`` is text that is not valid notation.
         """
-        from ._validation import validate_table
-
         return validate_table(table, self)
 
     # -- points ------------------------------------------------------------------

@@ -14,37 +14,45 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, filterfalse, islice
-from typing import Any, SupportsIndex, overload
+from typing import Any, SupportsIndex, TypeAlias, overload
 
 import attrs
 
-from ._cards import _TOKENS, Card, as_cards, find_foreign, notation_error
-from ._errors import NotationError
-from ._notation import (
+from . import _pictures
+from ._cards import (
+    _TOKENS,
+    Card,
+    as_cards,
     bad_token_error,
     check_max_cards,
-    format_cards,
+    find_foreign,
+    notation_error,
     token_start,
     too_many_cards_error,
 )
+from ._errors import NotationError
+from ._notation import format_cards
 
 __all__ = ["Meld", "Table", "TableLike", "format_table", "parse_table"]
 
 #: A meld as held in a `Table`: a tuple of cards in the order written.
 Meld = tuple[Card, ...]
 
-#: What functions accept as a table: a `Table`, table notation, or a sequence
-#: of melds (each a sequence of `Card` or card strings, or a notation string).
-TableLike = Any
 
-
-def _to_melds(value: Any) -> tuple[Meld, ...]:
+def _to_melds(value: object) -> tuple[Meld, ...]:
+    # The constructor takes any object and checks it here at run time, as
+    # `as_cards` checks each meld: callers hand it what they hold, which the
+    # type checker cannot always narrow to a `TableLike` first.
     if isinstance(value, Table):
         return value.melds
     if isinstance(value, str):
         return parse_table(value).melds
+    if not isinstance(value, Iterable):
+        raise TypeError(
+            f"a table is a Table, notation text or a sequence of melds, not {type(value).__name__}"
+        )
     # An empty meld is kept: the profile's validation reports it as a
     # problem of the proposed table. It has no notation, so `format_table`
     # refuses such a table rather than write text that reads back otherwise.
@@ -83,7 +91,9 @@ class Table(Sequence[Meld]):
     """
 
     melds: tuple[Meld, ...] = attrs.field(default=(), converter=_to_melds)
-    #: Derived data memoized by the library (a table never changes).
+    #: Derived data memoized by the library (a table never changes). Several
+    #: modules keep values of their own kinds here under their own keys, and
+    #: each reads back what it stored, so the memo cannot say one type.
     _memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, hash=False, repr=False)
 
     @classmethod
@@ -121,7 +131,7 @@ class Table(Sequence[Meld]):
         table._memo["base"] = (memo, index)
         return table
 
-    def _from_base(self, key: Any) -> tuple[Any, int] | None:
+    def _from_base(self, key: object) -> tuple[Any, int] | None:
         """What the table this one was made from (`_with_meld`) memoized under ``key``.
 
         Returns:
@@ -134,7 +144,7 @@ class Table(Sequence[Meld]):
         found = base[0].get(key)
         return None if found is None else (found, base[1])
 
-    def __reduce__(self) -> tuple[Any, tuple[tuple[Meld, ...]]]:
+    def __reduce__(self) -> tuple[Callable[[tuple[Meld, ...]], Table], tuple[tuple[Meld, ...]]]:
         # Pickle and copy the melds only: the memo holds object ids, which
         # mean nothing in another process.
         return (Table._trusted, (self.melds,))
@@ -207,14 +217,17 @@ class Table(Sequence[Meld]):
         return f"Table({[tuple(map(str, meld)) for meld in self.melds]!r})"
 
     def _repr_svg_(self) -> str:
-        """A picture for Jupyter (see `mexemexe.render.svg`)."""
-        from .render import svg
+        """A picture for Jupyter, drawn by `mexemexe.render.svg.table`."""
+        return _pictures.svg("table", self)
 
-        return svg.table(self)
-
-    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+    def _repr_pretty_(self, printer: _pictures.TextPrinter, cycle: bool) -> None:
         # IPython and hypothesis pretty-printers: show the pasteable repr.
         printer.text(repr(self))
+
+
+#: What functions accept as a table: a `Table`, table notation, or a sequence
+#: of melds (each a sequence of `Card` or card strings, or a notation string).
+TableLike: TypeAlias = Table | str | Iterable[Iterable[Card | str] | str]
 
 
 #: A lexeme of a table: a token (everything between separators), a bar or a

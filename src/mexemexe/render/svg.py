@@ -4,24 +4,53 @@ Self-contained SVG text (no external fonts or images), sized in pixels:
 `card`, `cards` (a hand or a meld), `table` (melds side by side, wrapped into
 rows, each meld on its own tray) and `state` (the table above the hands).
 `Card`, `Table` and `GameState` use these for ``_repr_svg_``, so Jupyter
-shows them as pictures.
+shows them as pictures: importing this module installs them as the drawers
+those values look up (they cannot import this module, which imports them).
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Sequence
-from typing import Any
-from xml.sax.saxutils import escape
+from typing import Protocol
 
+from .. import _pictures
 from .._cards import Card
 from .._table import Table, TableLike
 
-__all__ = ["card", "cards", "state", "table"]
+__all__ = ["StateLike", "card", "cards", "state", "table"]
 
 WIDTH, HEIGHT, GAP = 48, 68, 6
 RED, BLACK, JOKER_COLOUR = "#c62828", "#1a1a1a", "#6a1b9a"
 TRAY, TRAY_EDGE = "#2e7d32", "#1b5e20"
 FONT = "font-family='DejaVu Sans, Arial, Helvetica, sans-serif'"
+
+
+class StateLike(Protocol):
+    """What `state` draws: any game state with hands, a turn and a result.
+
+    A ``table`` (rummy) and a ``discard_pile`` are drawn when the state has them.
+    """
+
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]:
+        """The players' hands."""
+
+    @property
+    def current_player(self) -> int:
+        """Whose turn it is."""
+
+    @property
+    def result(self) -> object:
+        """The result once the round is over, else ``None``."""
+
+
+def escape(text: str) -> str:
+    """``text`` with ``&``, ``<`` and ``>`` escaped for SVG text and titles."""
+    # `xml.sax.saxutils.escape` does the same, but importing it loads
+    # `urllib.request`, `http.client` and `ssl`, and ``import mexemexe`` imports
+    # this module.
+    return html.escape(text, quote=False)
 
 
 def _text(x: float, y: float, size: int, colour: str, content: str, extra: str = "") -> str:
@@ -115,7 +144,7 @@ def table(t: TableLike, *, width: float = 640) -> str:
     return _svg(used + 2, height + 2, body, str(tbl))
 
 
-def state(s: Any, *, width: float = 640) -> str:
+def state(s: StateLike, *, width: float = 640) -> str:
     """A rummy or Mau-Mau state as SVG: the table (or top discard) above every hand."""
     parts: list[str] = []
     y = 4.0
@@ -137,3 +166,8 @@ def state(s: Any, *, width: float = 640) -> str:
         parts.append(body)
         y += HEIGHT + GAP
     return _svg(width, y + 2, "".join(parts), repr(s))
+
+
+_pictures.install_svg("card", card)
+_pictures.install_svg("table", table)
+_pictures.install_svg("state", state)
