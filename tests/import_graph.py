@@ -251,6 +251,7 @@ LAYERS: dict[str, int] = {
     "mexemexe._selfplay": PLAY,
     "mexemexe.maumau": PLAY,
     "mexemexe.maumau._match": PLAY,
+    "mexemexe.games": PLAY,
     # Faces: pictures, the command line, test strategies and the package's front door.
     "mexemexe.render": FACES,
     "mexemexe.cli": FACES,
