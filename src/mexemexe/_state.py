@@ -654,7 +654,7 @@ class GameState:
         if self.phase == "play":
             from ._turns.shared_table import _best_play
 
-            need = 0 if view.opened[view.player] else self.profile.min_opening_points
+            need = self.profile.opening_need(view.opened[view.player])
             found = _best_play(view, need, time_limit)
             if found is None:
                 exhausted = self.profile.stock_exhaustion

@@ -19,6 +19,7 @@ A player who empties the hand wins the round (B9, R8).
 from __future__ import annotations
 
 import operator
+from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +40,15 @@ if TYPE_CHECKING:
     from .._outcomes import EndReason
     from .._state import GameState, PlayerView
 
-__all__ = ["INITIAL_PHASE", "PHASES", "apply", "legal_moves", "propose"]
+__all__ = [
+    "INITIAL_PHASE",
+    "PHASES",
+    "apply",
+    "legal_moves",
+    "propose",
+    "search_table",
+    "whole_table",
+]
 
 #: A shared-table turn is one move: a play, a draw, a pass or a forfeit.
 PHASES = ("play",)
@@ -130,19 +139,59 @@ def _check(state: GameState, table: Table) -> tuple[Proposal, tuple[Card, ...] |
                     )
     if all_valid:
         table._memo["valid_under"] = rules
-    if added and not state.opened[state.current_player] and profile.min_opening_points:
+    opened = state.opened[state.current_player]
+    need = profile.opening_need(opened)
+    if added and need:
         points = profile.hand_points(placed)
-        if points < profile.min_opening_points:
+        if points < need:
             problems.append(
                 Problem(
-                    f"a first play must be worth {profile.min_opening_points} points, "
-                    f"this one is worth {points}",
+                    f"a first play must be worth {need} points, this one is worth {points}",
                     play_rule,
                     None,
                     placed,
                 )
             )
+    if added and not profile.may_use_table(opened):
+        problems.extend(_opening_problems(old_rest, new_rest, play_rule))
     return Proposal(table, placed, tuple(problems)), None if problems else rest
+
+
+def _opening_problems(old_rest: list[Meld], new_rest: list[Meld], rule: str) -> list[Problem]:
+    """Why a first play under ``opening_from_own_hand`` is not an initial meld from the hand.
+
+    The classic initial meld (cited as R4): every meld of the old table stays
+    as it was and the play only adds new melds. A meld written in another
+    order is the same meld, so melds are compared as multisets of cards; the
+    new melds then hold exactly the cards added, which `_check` has already
+    found in the hand.
+    """
+    if not old_rest:
+        return []  # every old meld kept as the very same object
+    kept = Counter(_codes(meld) for meld in new_rest)
+    changed = []
+    for meld in old_rest:
+        codes = _codes(meld)
+        if kept[codes]:
+            kept[codes] -= 1
+        else:
+            changed.append(meld)
+    return [
+        Problem(
+            "this table meld is changed, but a first play (the classic initial meld) only "
+            "lays down new melds from the hand: no table card may move and nothing may be "
+            "added to a table meld before the player's next turn",
+            rule,
+            None,
+            meld,
+        )
+        for meld in changed
+    ]
+
+
+def _codes(meld: Meld) -> tuple[int, ...]:
+    """A meld as the sorted codes of its cards: melds written in another order compare equal."""
+    return tuple(sorted(map(CODE, meld)))
 
 
 def _joker_count(table: Table) -> int:
@@ -398,8 +447,9 @@ def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
        in a valid meld (B7), and one that would have to leave the meld needs
        a rearrangement. Melds written alike are offered once.
 
-    Under an opening minimum (``min_opening_points``) a player who has not
-    laid down yet gets only the melds and lay-offs that reach it. Every move
+    Under an opening minimum (`Profile.opening_need`) a player who has not
+    laid down yet gets only the melds and lay-offs that reach it; under the
+    classic initial meld (`Profile.may_use_table`), only the melds. Every move
     listed is legal, and listing them never searches: it costs tens of
     microseconds. Rearrangements of the table are legal too but not listed
     (there are far too many); `mexemexe.solver.best_play` and
@@ -423,7 +473,8 @@ def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
         moves = [_DRAW, _FORFEIT]
     else:
         moves = [_FORFEIT]
-    need = 0 if view.opened[view.player] else profile.min_opening_points
+    opened = view.opened[view.player]
+    need = profile.opening_need(opened)
     hand = view.hand
     table = view.table
     melds = table.melds
@@ -433,7 +484,7 @@ def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
         if need and profile.hand_points(meld) < need:
             continue
         moves.append(_laid_down(table, meld, masks, rules))
-    if melds:
+    if melds and profile.may_use_table(opened):
         held = 0  # the hand's distinct cards, as a bit mask of codes
         for card in hand:
             held |= _BIT[card.code]
@@ -562,18 +613,41 @@ def _best_play(view: PlayerView, need: int, time_limit: float | None = None) -> 
 
     profile = view.profile
     end = _deadline(time_limit)
+    table = search_table(view)
     for objective in ("cards", "points") if need else ("cards",):
         left = None if time_limit is None else max(0.0, end - time.perf_counter())
         found = best_play(
-            table=view.table,
+            table=table,
             hand=view.hand,
             profile=profile,
             objective=objective,
             time_limit=left,
         )
         if found.placed and profile.hand_points(found.placed) >= need:
-            return found.table
+            return whole_table(view, found.table)
     return None
+
+
+def search_table(view: PlayerView) -> Table:
+    """The table a search for ``view``'s player may rearrange.
+
+    The view's table; before a classic initial meld (`Profile.may_use_table`)
+    none at all, so a search of the hand alone finds only new melds from the
+    hand (`whole_table` then puts them beside the table's melds, unchanged).
+    """
+    if view.profile.may_use_table(view.opened[view.player]):
+        return view.table
+    return _NO_TABLE
+
+
+def whole_table(view: PlayerView, found: Table) -> Table:
+    """The new table of a play found by searching `search_table` (the whole table, B6, R4)."""
+    if view.profile.may_use_table(view.opened[view.player]):
+        return found
+    return Table._trusted((*view.table.melds, *found.melds))
+
+
+_NO_TABLE = Table()
 
 
 def _shape(table: Table) -> tuple[tuple[int, ...], ...]:
