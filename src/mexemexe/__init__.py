@@ -12,6 +12,11 @@ Examples:
 
 from typing import TYPE_CHECKING, Any
 
+from . import (
+    _hints,
+    _state,
+    _turns,  # noqa: F401  (importing it registers the turn rules with the state layer)
+)
 from ._cards import JOKER, Card, Rank, Suit, make_deck
 from ._errors import (
     IllegalMoveError,
@@ -61,6 +66,11 @@ from .bots import Bot, GreedyBot, RandomBot, SimpleBot
 
 if TYPE_CHECKING:
     from .solver import BestPlay, arrange, best_play
+
+# The state layer reaches the search (hints, legal_moves(best=True)) only
+# through this hook: the package sits above both and wires them together.
+# `_hints` imports the solver on first use. `_turns` registers the turn rules.
+_state._search_hook = _hints.SEARCH
 
 #: Names of `mexemexe.solver` also offered here, imported on first use (the
 #: exact search takes a noticeable part of the import time).

@@ -7,6 +7,11 @@ conservation of the deck once, when they are built (RULES.md §0): stock +
 discard pile + hands + table is always the full deck. The rules of a turn
 live in one module per *turn structure* (`mexemexe._turns`), chosen by the
 profile's ``turn_structure`` field.
+
+Layers: this module imports neither the turn modules nor the solver. The
+turn modules import it and are registered here (`register_turn_structure`,
+done by `mexemexe._turns`); the search behind `GameState.hint` is lent by the
+agents layer through `_search_hook` (set by `mexemexe/__init__.py`).
 """
 
 from __future__ import annotations
@@ -15,8 +20,7 @@ import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
-from types import ModuleType
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 import attrs
 
@@ -33,7 +37,16 @@ from ._random import Seed, make_rng, shuffled
 from ._scoring import result_problems, round_result
 from ._table import Table, TableLike
 
-__all__ = ["SCHEMA", "GameState", "PlayerView", "deal"]
+__all__ = [
+    "ENGINES",
+    "SCHEMA",
+    "GameState",
+    "PlayerView",
+    "SearchHook",
+    "TurnRules",
+    "deal",
+    "register_turn_structure",
+]
 
 #: The schema tag written by `GameState.to_dict`; `from_dict` reads it back.
 SCHEMA = "mexemexe.state/1"
@@ -119,18 +132,88 @@ def _default_opened(state: GameState) -> tuple[bool, ...]:
     return (False,) * len(state.hands)
 
 
-_ENGINES: dict[str, ModuleType] = {}
+class TurnRules(Protocol):
+    """What the state layer asks of the rules of one turn structure (a module of `_turns`).
+
+    Each turn module registers itself with `register_turn_structure` when it
+    is imported; the state layer never imports them (they import it), so the
+    import graph only points down.
+    """
+
+    #: The phases of a turn (``GameState.phase``), and the first one.
+    PHASES: tuple[str, ...]
+    INITIAL_PHASE: str
+
+    def propose(self, state: GameState, table: Table, /) -> Proposal: ...
+
+    def apply(self, state: GameState, move: Move, /) -> GameState: ...
+
+    def legal_moves(self, view: PlayerView, /) -> tuple[Move, ...]: ...
+
+
+class SearchHook(Protocol):
+    """The search the agents layer lends the state layer, for `GameState.hint`.
+
+    The state layer sits below the solver and never imports it: the package
+    (`mexemexe/__init__.py`, above both) puts an implementation in
+    `_search_hook` when it is imported, and it loads the solver lazily.
+    """
+
+    def hint(self, state: GameState, time_limit: float | None, /) -> Move:
+        """The move `GameState.hint` returns."""
+        ...
+
+    def with_best_play(self, view: PlayerView, moves: tuple[Move, ...], /) -> tuple[Move, ...]:
+        """``moves`` and the solver's best play, for the deprecated ``legal_moves(best=True)``."""
+        ...
+
+
+#: The search behind `GameState.hint` and ``legal_moves(best=True)``, set by
+#: `mexemexe/__init__.py` (which imports the state layer first), else ``None``.
+_search_hook: SearchHook | None = None
+
+
+def _search() -> SearchHook:
+    """`_search_hook`, which importing the package always sets.
+
+    Raises:
+        MexeMexeError: If it is unset (the package's ``__init__`` did not run to its end).
+    """
+    if _search_hook is None:
+        raise MexeMexeError("the search is not loaded: import mexemexe to use hints")
+    return _search_hook
+
+
+#: The rules of each turn structure, by ``Profile.turn_structure``: filled by
+#: `register_turn_structure` as each module of `mexemexe._turns` is imported.
+ENGINES: dict[str, TurnRules] = {}
 #: Each engine's ``apply``, by turn structure (looked up once).
 _APPLY: dict[str, Callable[[GameState, Move], GameState]] = {}
 
 
-def _engine(profile: Profile) -> ModuleType:
-    """The engine module of ``profile.turn_structure`` (imported once, on first use)."""
-    if not _ENGINES:
-        from ._turns import ENGINES
+def register_turn_structure(name: str, rules: TurnRules) -> None:
+    """Make ``rules`` the rules of profiles whose ``turn_structure`` is ``name``.
 
-        _ENGINES.update(ENGINES)
-    return _ENGINES[profile.turn_structure]
+    Called by each turn module as it is imported (`mexemexe/__init__.py`
+    imports them all), so the state layer needs no import of its own.
+    """
+    ENGINES[name] = rules
+    _APPLY.pop(name, None)
+
+
+def _engine(profile: Profile) -> TurnRules:
+    """The rules of ``profile.turn_structure``.
+
+    Raises:
+        InvalidStateError: If no turn module registered that structure.
+    """
+    rules = ENGINES.get(profile.turn_structure)
+    if rules is None:
+        raise InvalidStateError(
+            f"no rules registered for turn_structure={profile.turn_structure!r} "
+            "(import mexemexe to load them)"
+        )
+    return rules
 
 
 @attrs.frozen(repr=False, weakref_slot=False)
@@ -622,8 +705,8 @@ class GameState:
             self.jokers_owed,
             self.owners,
         )
-        moves: tuple[Move, ...] = _engine(self.profile).legal_moves(view, best=bool(best))
-        return moves
+        moves = _engine(self.profile).legal_moves(view)
+        return _search().with_best_play(view, moves) if best else moves
 
     def hint(self, time_limit: float | None = None) -> Move:
         """A good move for the current player, from what that player can see.
@@ -646,62 +729,11 @@ class GameState:
             IllegalMoveError: If the round is over.
             SolverInputError: If ``time_limit`` is negative.
         """
-        from ._moves import Discard, Draw, LayDown, LayOff, Pass, Play
-
         if self.result is not None:
             raise IllegalMoveError("no hint", [self._over()])
-        view = self.view(self.current_player)
-        if self.phase == "play":
-            from ._turns.shared_table import _best_play
-
-            need = self.profile.opening_need(view.opened[view.player])
-            found = _best_play(view, need, time_limit)
-            if found is None:
-                exhausted = self.profile.stock_exhaustion
-                return Draw() if self.stock or exhausted == "end_round" else Pass()
-            if time_limit is not None:
-                # Under a limit, the search's own play: finding it again among
-                # every listed move can cost more than a short limit allows.
-                return Play(found)
-            # The move as `legal_moves` lists it, if it is listed: a play of the
-            # same melds, in whatever order their cards are written, is listed once.
-            from ._turns.shared_table import _shape
-
-            shape = _shape(found)
-            size, count = len(found.melds), found.card_count
-            for move in view.legal_moves():
-                if (
-                    isinstance(move, Play)
-                    and len(move.table.melds) == size
-                    and move.table.card_count == count
-                    and _shape(move.table) == shape
-                ):
-                    return move
-            return Play(found)
-        if self.phase != "draw":
-            from ._turns.discard import leaves_a_way_on
-            from .solver import best_play
-
-            best = best_play(
-                table=view.table, hand=view.hand, profile=self.profile, time_limit=time_limit
-            )
-            if best.moves and leaves_a_way_on(view, best.moves[0]):
-                return best.moves[0]
-        legal = view.legal_moves()
-        melds = [move for move in legal if isinstance(move, LayDown)]
-        if melds:
-            return max(melds, key=lambda move: (len(move.cards), [-c.code for c in move.cards]))
-        offs = [move for move in legal if isinstance(move, LayOff)]
-        if offs:
-            return offs[0]
-        if Draw() in legal:
-            return Draw()
-        discards = [move for move in legal if isinstance(move, Discard)]
-        if discards:
-            return max(
-                discards, key=lambda move: (self.profile.card_points(move.card), move.card.code)
-            )
-        return legal[0]
+        # The search sits above the state layer: it is reached through the
+        # hook the package sets, never imported from here.
+        return _search().hint(self, time_limit)
 
     def _check_player(self, player: int) -> int:
         if not isinstance(player, int) or not 0 <= player < len(self.hands):
@@ -1178,8 +1210,8 @@ def _legal_moves(view: PlayerView, best: bool) -> tuple[Move, ...]:
     """`PlayerView.legal_moves` without the deprecation warning (the library's own callers)."""
     if not view.my_turn:
         return ()
-    moves: tuple[Move, ...] = _engine(view.profile).legal_moves(view, best=best)
-    return moves
+    moves = _engine(view.profile).legal_moves(view)
+    return _search().with_best_play(view, moves) if best else moves
 
 
 def _deprecated_best() -> None:

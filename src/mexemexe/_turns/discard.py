@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 #: ``"draw"``: the turn starts with a draw; ``"meld"``: melds, lay-offs, then a discard.
-PHASES = ("draw", "meld")
+PHASES: tuple[str, ...] = ("draw", "meld")
 INITIAL_PHASE = "draw"
 
 
@@ -517,8 +517,8 @@ _after_discard = successor(
 # -- legal moves ---------------------------------------------------------------------
 
 
-def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
-    """Exactly the current player's legal moves (``best`` changes nothing here).
+def legal_moves(view: PlayerView) -> tuple[Move, ...]:
+    """Exactly the current player's legal moves.
 
     Draw phase: the draws allowed. Meld phase: every `LayDown` of a meld the
     hand can make, every `LayOff` of a hand card onto a meld it extends (by

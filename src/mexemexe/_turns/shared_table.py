@@ -47,11 +47,12 @@ __all__ = [
     "legal_moves",
     "propose",
     "search_table",
+    "shape",
     "whole_table",
 ]
 
 #: A shared-table turn is one move: a play, a draw, a pass or a forfeit.
-PHASES = ("play",)
+PHASES: tuple[str, ...] = ("play",)
 INITIAL_PHASE = "play"
 
 
@@ -430,7 +431,7 @@ def _passed(state: GameState, outcome: Outcome) -> GameState:
     return _next(state, passes=passes, last=outcome)
 
 
-def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
+def legal_moves(view: PlayerView) -> tuple[Move, ...]:
     """The current player's moves that need no rearranging, from what that player can see.
 
     Lists, in this order:
@@ -453,15 +454,11 @@ def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
     listed is legal, and listing them never searches: it costs tens of
     microseconds. Rearrangements of the table are legal too but not listed
     (there are far too many); `mexemexe.solver.best_play` and
-    `GameState.hint` find the exact best one.
+    `GameState.hint` find the exact best one (this module never searches:
+    the solver builds on it).
 
     Args:
         view: The current player's view.
-        best: Also list the exact best play of `mexemexe.solver.best_play`
-            (the most hand cards placed, the table freely rearranged) unless
-            it is one of the plays above; under an opening minimum the best
-            play by points stands in when the best by cards falls short. For
-            the deprecated ``legal_moves(best=True)``.
     """
     profile = view.profile
     moves: list[Move]
@@ -493,11 +490,6 @@ def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
             held &= sum(_BIT[code] for code in range(53) if points[code] >= need)
         if any(map(held.__and__, masks)):
             _list_lay_offs(moves, table, masks, held, rules)
-    if best:
-        seen = {_shape(move.table) for move in moves if isinstance(move, Play)}
-        found_table = _best_play(view, need)
-        if found_table is not None and _shape(found_table) not in seen:
-            moves.append(Play(found_table))
     return tuple(moves)
 
 
@@ -600,34 +592,6 @@ def _extension_masks(table: Table, rules: MeldRules) -> tuple[int, ...]:
     return found
 
 
-def _best_play(view: PlayerView, need: int, time_limit: float | None = None) -> Table | None:
-    """The solver's best play if it places cards and meets the opening minimum.
-
-    ``time_limit`` (seconds, or ``None``) bounds both searches together: the
-    search by points gets what the search by cards left.
-    """
-    import time
-
-    # The solver builds on the rules: import it late. `_deadline` checks the limit.
-    from ..solver import _deadline, best_play
-
-    profile = view.profile
-    end = _deadline(time_limit)
-    table = search_table(view)
-    for objective in ("cards", "points") if need else ("cards",):
-        left = None if time_limit is None else max(0.0, end - time.perf_counter())
-        found = best_play(
-            table=table,
-            hand=view.hand,
-            profile=profile,
-            objective=objective,
-            time_limit=left,
-        )
-        if found.placed and profile.hand_points(found.placed) >= need:
-            return whole_table(view, found.table)
-    return None
-
-
 def search_table(view: PlayerView) -> Table:
     """The table a search for ``view``'s player may rearrange.
 
@@ -650,6 +614,6 @@ def whole_table(view: PlayerView, found: Table) -> Table:
 _NO_TABLE = Table()
 
 
-def _shape(table: Table) -> tuple[tuple[int, ...], ...]:
+def shape(table: Table) -> tuple[tuple[int, ...], ...]:
     """A table as a multiset of melds, each a multiset of cards: plays that differ only in order."""
     return tuple(sorted(tuple(sorted(card.code for card in meld)) for meld in table.melds))
