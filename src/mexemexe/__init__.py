@@ -60,6 +60,8 @@ from ._scoring import round_result
 from ._selfplay import SimulationResult, simulate
 from ._state import GameState, PlayerView, deal
 from ._table import Table, format_table, parse_table
+from ._turns.discard import DiscardState
+from ._turns.shared_table import SharedTableState
 from ._validation import TableReport, validate_table
 from ._version import __version__
 from .bots import Bot, GreedyBot, RandomBot, SimpleBot
@@ -98,6 +100,7 @@ __all__ = [
     "Bot",
     "Card",
     "Discard",
+    "DiscardState",
     "Draw",
     "Forfeit",
     "GameRecord",
@@ -125,6 +128,7 @@ __all__ = [
     "Rank",
     "RoundResult",
     "SearchTimeoutError",
+    "SharedTableState",
     "SimpleBot",
     "SimulationResult",
     "SolverInputError",

@@ -14,5 +14,5 @@ from . import discard, shared_table
 
 __all__ = ["ENGINES", "discard", "shared_table"]
 
-register_turn_structure("shared_table", shared_table)
-register_turn_structure("discard", discard)
+register_turn_structure("shared_table", shared_table, shared_table.SharedTableState)
+register_turn_structure("discard", discard, discard.DiscardState)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import operator
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -32,18 +32,21 @@ from .._melds import MeldRules, classify_meld, extension_mask, grown_meld
 from .._moves import Draw, Forfeit, Move, Pass, Play
 from .._multiset import cards_without
 from .._outcomes import Outcome, Proposal, build_outcome
+from .._profiles import Profile
 from .._scoring import round_result
-from .._state import successor
+from .._state import GameState, ViewStructure, deal, successor
 from .._table import Meld, Table
 
 if TYPE_CHECKING:
     from .._outcomes import EndReason
-    from .._state import GameState, PlayerView
+    from .._state import PlayerView
 
 __all__ = [
     "INITIAL_PHASE",
     "PHASES",
+    "SharedTableState",
     "apply",
+    "deal",
     "legal_moves",
     "propose",
     "search_table",
@@ -56,12 +59,87 @@ PHASES: tuple[str, ...] = ("play",)
 INITIAL_PHASE = "play"
 
 
+@attrs.frozen(repr=False, weakref_slot=False)
+class SharedTableState(GameState):
+    """A round on a shared table (B6, R4): the common `GameState` and the passes of R6.
+
+    It has no discard pile (B11), no phases and no owners of table cards:
+    `discard_pile` reads as ``()`` and `phase` as ``"play"``, and the
+    constructor refuses those fields of the discard turn, naming them.
+
+    Attributes:
+        passes: Consecutive turns passed with an empty stock (R6).
+    """
+
+    passes: int = attrs.field(default=0, kw_only=True)
+
+    TURN_STRUCTURE: ClassVar[str] = "shared_table"
+    _OWN: ClassVar[tuple[tuple[str, object, str], ...]] = (("passes", 0, "passes"),)
+    _WHOLE: ClassVar[tuple[str, ...]] = ("passes",)
+
+    @classmethod
+    def _foreign_rule(cls, profile: Profile) -> str:
+        return f"{profile.section('play')}, B11"  # B11: no discard, ever
+
+    def _structure_problems(self) -> list[str]:
+        """Passes only with an empty stock, and fewer than the players until a block (R6)."""
+        profile = self.profile
+        n = len(self.hands)
+        problems: list[str] = []
+        blocked = self.result is not None and self.result.reason == "blocked"
+        limit = n if blocked else n - 1
+        if self.passes > limit:
+            problems.append(
+                f"passes={self.passes}: {n} players block the round at {n} passes in a row "
+                f"({profile.section('stock')})"
+            )
+        if self.passes and (self.stock or profile.stock_exhaustion != "pass"):
+            problems.append(
+                f"passes={self.passes}: a player passes only with an empty stock "
+                f"under stock_exhaustion='pass' ({profile.section('stock')})"
+            )
+        return problems
+
+    def _structure_result_problems(self) -> list[str]:
+        """A blocked round after every player's pass (R6); no recycles, no bonus (B11)."""
+        result = self.result
+        assert result is not None  # only called with a result
+        profile = self.profile
+        n = len(self.hands)
+        rule = profile.section("stock")
+        problems = []
+        if result.reason == "blocked" and self.passes != n:
+            problems.append(f"result reason 'blocked' after {self.passes} of {n} passes ({rule})")
+        if result.reason == "recycles" and profile.max_recycles != 0:
+            problems.append(
+                f"result reason 'recycles' after 0 of {profile.max_recycles} turn-overs ({rule})"
+            )
+        if result.reason == "out" and result.multiplier != 1:
+            problems.append(f"result multiplier {result.multiplier}: no bonus in this game")
+        return problems
+
+    def _view_structure(self) -> ViewStructure:
+        return ((), self.passes, 0, "play", None, 0, ())
+
+    def _structure_json(self) -> dict[str, Any]:
+        return {"passes": self.passes}
+
+    def _pickled_structure(self) -> tuple[Any, ...]:
+        return (self.passes,)
+
+
+def _own(state: GameState) -> SharedTableState:
+    """``state``, which the engine is only ever given for a shared-table profile."""
+    assert isinstance(state, SharedTableState), type(state)
+    return state
+
+
 def propose(state: GameState, table: Table) -> Proposal:
     """Check a proposed new table for the current player without changing anything."""
-    return _check(state, table)[0]
+    return _check(_own(state), table)[0]
 
 
-def _check(state: GameState, table: Table) -> tuple[Proposal, tuple[Card, ...] | None]:
+def _check(state: SharedTableState, table: Table) -> tuple[Proposal, tuple[Card, ...] | None]:
     """`propose`, and the current player's hand after the play (``None`` if illegal)."""
     profile = state.profile
     play_rule = profile.section("play")
@@ -305,12 +383,13 @@ def _multiset_minus(a: list[int], b: list[int]) -> tuple[Card, ...]:
     )
 
 
-def apply(state: GameState, move: Move) -> GameState:
+def apply(state: GameState, move: Move) -> SharedTableState:
     """The state after ``move`` by the current player.
 
     Raises:
         IllegalMoveError: If the move is not allowed; ``state`` is unchanged.
     """
+    state = _own(state)
     if state.result is not None:
         raise IllegalMoveError(f"cannot {move}", [state._over()])
     if isinstance(move, Play):
@@ -327,7 +406,7 @@ def apply(state: GameState, move: Move) -> GameState:
     )
 
 
-def _next(state: GameState, **changes: Any) -> GameState:
+def _next(state: SharedTableState, **changes: Any) -> SharedTableState:
     """Advance to the next player (B3: in index order)."""
     return state._successor(
         current_player=(state.current_player + 1) % state.players,
@@ -336,14 +415,16 @@ def _next(state: GameState, **changes: Any) -> GameState:
     )
 
 
-def _end(state: GameState, reason: EndReason, outcome: Outcome, **changes: Any) -> GameState:
+def _end(
+    state: SharedTableState, reason: EndReason, outcome: Outcome, **changes: Any
+) -> SharedTableState:
     hands = changes.get("hands", state.hands)
     went_out = state.current_player if reason == "out" else None
     result = round_result(state.profile, hands, reason, went_out)
     return state._successor(turn=state.turn + 1, last=outcome, result=result, **changes)
 
 
-def _play(state: GameState, move: Play) -> GameState:
+def _play(state: SharedTableState, move: Play) -> SharedTableState:
     proposal, rest = _check(state, move.table)
     player = state.current_player
     if rest is None:
@@ -358,7 +439,7 @@ def _play(state: GameState, move: Play) -> GameState:
 
 
 def _drawn(
-    state: GameState, count: int
+    state: SharedTableState, count: int
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
     """Hands, stock and drawn cards after the current player draws ``count`` from the top."""
     player = state.current_player
@@ -370,7 +451,7 @@ def _drawn(
     return hands, stock, drawn
 
 
-def _draw(state: GameState, move: Draw) -> GameState:
+def _draw(state: SharedTableState, move: Draw) -> SharedTableState:
     profile = state.profile
     player = state.current_player
     if move.source != "stock":
@@ -394,11 +475,15 @@ def _draw(state: GameState, move: Draw) -> GameState:
 
 # The successors of the commonest moves (B3: the next player in index order),
 # built without a mapping of changes.
-_after_play = successor("hands", "table", "opened", "passes", "last", "current_player", "turn")
-_after_draw = successor("hands", "stock", "passes", "last", "current_player", "turn")
+_after_play = successor(
+    SharedTableState, "hands", "table", "opened", "passes", "last", "current_player", "turn"
+)
+_after_draw = successor(
+    SharedTableState, "hands", "stock", "passes", "last", "current_player", "turn"
+)
 
 
-def _forfeit(state: GameState, move: Forfeit) -> GameState:
+def _forfeit(state: SharedTableState, move: Forfeit) -> SharedTableState:
     profile = state.profile
     player = state.current_player
     want = profile.failed_play_penalty
@@ -414,7 +499,7 @@ def _forfeit(state: GameState, move: Forfeit) -> GameState:
     return _next(state, hands=hands, stock=stock, passes=0, last=outcome)
 
 
-def _pass(state: GameState, move: Pass) -> GameState:
+def _pass(state: SharedTableState, move: Pass) -> SharedTableState:
     profile = state.profile
     if state.stock or profile.stock_exhaustion != "pass":
         why = "the stock is not empty: draw instead" if state.stock else "this game has no passing"
@@ -422,7 +507,7 @@ def _pass(state: GameState, move: Pass) -> GameState:
     return _passed(state, Outcome(state.current_player, move))
 
 
-def _passed(state: GameState, outcome: Outcome) -> GameState:
+def _passed(state: SharedTableState, outcome: Outcome) -> SharedTableState:
     passes = state.passes + 1
     if passes >= state.players:
         rule = state.profile.section("stock")
