@@ -206,3 +206,63 @@ def test_successors_keep_the_state_type() -> None:
     final, record = m.play_round(m.deal("galician", players=2, seed=5), [m.SimpleBot()] * 2)
     assert type(final) is DiscardState
     assert type(record.replay()) is DiscardState
+
+
+#: The keys schema mexemexe.view/1 has always written, in order.
+VIEW_KEYS = [
+    "schema",
+    "player",
+    "profile",
+    "hand",
+    "table",
+    "hand_sizes",
+    "stock_size",
+    "discard_pile",
+    "current_player",
+    "turn",
+    "opened",
+    "passes",
+    "recycles",
+    "last",
+    "result",
+    "phase",
+    "taken",
+    "jokers_owed",
+    "owners",
+]
+
+
+@pytest.mark.parametrize(
+    ("profile", "cls"), [("brazilian", m.SharedTableView), ("galician", m.DiscardView)]
+)
+def test_view_builds_the_view_type_of_the_turn_structure(profile: str, cls: type) -> None:
+    """state.view gives each turn structure its own view type, a PlayerView."""
+    view = m.deal(profile, players=2, seed=1).view(1)
+    assert type(view) is cls
+    assert isinstance(view, m.PlayerView)
+
+
+def test_each_view_type_adds_only_its_own_fields() -> None:
+    """SharedTableView adds passes; DiscardView the discard turn's visible fields."""
+    base = field_names(m.PlayerView)
+    assert field_names(m.SharedTableView) - base == {"passes"}
+    assert field_names(m.DiscardView) - base == {
+        "discard_pile",
+        "recycles",
+        "phase",
+        "taken",
+        "jokers_owed",
+        "owners",
+    }
+
+
+def test_a_shared_table_view_reads_the_discard_fields_at_rest() -> None:
+    """A shared-table view reads the discard fields bots read at rest: (), play, None, 0."""
+    view = m.deal("rummikub", players=2, seed=1).view(0)
+    assert (view.discard_pile, view.phase, view.taken, view.jokers_owed) == ((), "play", None, 0)
+
+
+@pytest.mark.parametrize("profile", ["brazilian", "galician"])
+def test_view_to_dict_writes_the_same_keys_as_before(profile: str) -> None:
+    """Schema mexemexe.view/1: every view writes every key, in the same order."""
+    assert list(m.deal(profile, players=2, seed=1).view(0).to_dict()) == VIEW_KEYS

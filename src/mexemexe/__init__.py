@@ -60,8 +60,8 @@ from ._scoring import round_result
 from ._selfplay import SimulationResult, simulate
 from ._state import GameState, PlayerView, deal
 from ._table import Table, format_table, parse_table
-from ._turns.discard import DiscardState
-from ._turns.shared_table import SharedTableState
+from ._turns.discard import DiscardState, DiscardView
+from ._turns.shared_table import SharedTableState, SharedTableView
 from ._validation import TableReport, validate_table
 from ._version import __version__
 from .bots import Bot, GreedyBot, RandomBot, SimpleBot
@@ -101,6 +101,7 @@ __all__ = [
     "Card",
     "Discard",
     "DiscardState",
+    "DiscardView",
     "Draw",
     "Forfeit",
     "GameRecord",
@@ -129,6 +130,7 @@ __all__ = [
     "RoundResult",
     "SearchTimeoutError",
     "SharedTableState",
+    "SharedTableView",
     "SimpleBot",
     "SimulationResult",
     "SolverInputError",

@@ -129,11 +129,6 @@ def _bools(value: Any) -> tuple[bool, ...]:
     return flags
 
 
-#: What a view shows of the turn structures' fields: the discard pile, passes,
-#: recycles, phase, card taken, jokers owed and owners (`GameState._view_structure`).
-ViewStructure = tuple[
-    tuple[Card, ...], int, int, str, "Card | None", int, tuple[tuple[int, ...], ...]
-]
 #: A state of one turn structure (the engines' successors keep the type).
 S = TypeVar("S", bound="GameState")
 
@@ -287,6 +282,8 @@ class GameState:
     _FLAGS: ClassVar[tuple[str, ...]] = ()
     _TEXT: ClassVar[tuple[str, ...]] = ()
     _OPTIONAL: ClassVar[dict[str, type]] = {}
+    #: The view type of this structure (`view` builds it).
+    _VIEW: ClassVar[type[PlayerView]]
     #: The names of ``_OWN`` (set by `register_turn_structure`).
     _own: ClassVar[frozenset[str]] = frozenset()
 
@@ -349,12 +346,9 @@ class GameState:
         """Whether this structure's fields show how the round ended (R6, G8, G10)."""
         return []
 
-    def _view_structure(self) -> ViewStructure:
-        """What a view shows of the turn structures' fields (at rest where this one lacks them).
-
-        The discard pile, passes, recycles, phase, card taken, jokers owed and owners.
-        """
-        return ((), 0, 0, "play", None, 0, ())
+    def _view_structure(self) -> tuple[Any, ...]:
+        """The own fields of this structure's view type (``_VIEW``), in its order."""
+        return ()
 
     def _structure_json(self) -> dict[str, Any]:
         """This structure's own fields, as `to_dict` writes them."""
@@ -777,26 +771,19 @@ class GameState:
         result: RoundResult | None,
     ) -> PlayerView:
         """The view of ``player`` with these hand sizes, previous move and result."""
-        pile, passes, recycles, phase, taken, owed, owners = self._view_structure()
-        return _make_view(
+        return _view_maker(self._VIEW)(
             player,
             self.profile,
             self.hands[player],
             self.table,
             hand_sizes,
             len(self.stock),
-            pile,
             self.current_player,
             self.turn,
             self.opened,
-            passes,
-            recycles,
             last,
             result,
-            phase,
-            taken,
-            owed,
-            owners,
+            *self._view_structure(),
         )
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -1152,9 +1139,15 @@ def _conservation_message(codes: list[int], profile: Profile) -> str:
 class PlayerView:
     """What one player may see of a state, and nothing else.
 
-    Holds the player's own hand, the table, the discard pile, every hand's
-    *size*, the stock's *size*, whose turn it is and the scores — never other
-    hands, the stock's order or the seed. Bots choose moves from a view.
+    Holds the player's own hand, the table, every hand's *size*, the stock's
+    *size*, whose turn it is and the scores — never other hands, the stock's
+    order or the seed. Bots choose moves from a view.
+
+    Like the states, each turn structure has its own view type holding its
+    own fields (`SharedTableView`, `DiscardView`); `GameState.view` builds
+    the right one. `discard_pile`, `phase`, `taken` and `jokers_owed` read
+    as ``()``, ``"play"``, ``None`` and ``0`` on a view without them, so a
+    bot or a client that shows any view keeps working.
 
     Attributes:
         player: Whose view this is.
@@ -1163,18 +1156,11 @@ class PlayerView:
         table: The table.
         hand_sizes: How many cards each player holds.
         stock_size: How many cards are in the stock.
-        discard_pile: The discard pile, top card last (face up in discard games).
         current_player: Whose turn it is.
         turn: How many turns have been taken.
         opened: Whether each player has laid down a card this round.
-        passes: Consecutive passes with an empty stock.
-        recycles: Times the discard pile became the stock.
         last: The previous move's outcome, with other players' drawn cards hidden.
         result: The round's result, once over.
-        phase: Where the turn is (see `GameState.phase`).
-        taken: The card that may not be discarded this turn (G5), if any.
-        jokers_owed: Jokers the current player must still meld (G12).
-        owners: Who laid each table card (G4), for discard games.
     """
 
     player: int
@@ -1183,18 +1169,35 @@ class PlayerView:
     table: Table
     hand_sizes: tuple[int, ...]
     stock_size: int
-    discard_pile: tuple[Card, ...]
     current_player: int
     turn: int
     opened: tuple[bool, ...]
-    passes: int
-    recycles: int
     last: Outcome | None
     result: RoundResult | None
-    phase: str = "play"
-    taken: Card | None = None
-    jokers_owed: int = 0
-    owners: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, top card last (G4); always empty without one (B11)."""
+        return ()
+
+    @property
+    def phase(self) -> str:
+        """Where the turn is (see `GameState.phase`)."""
+        return "play"
+
+    @property
+    def taken(self) -> Card | None:
+        """The card that may not be discarded this turn (G5); never one without a pile."""
+        return None
+
+    @property
+    def jokers_owed(self) -> int:
+        """Jokers the current player must still meld (G12); none without the exchange."""
+        return 0
+
+    def _structure_json(self) -> dict[str, Any]:
+        """This structure's own fields, as `to_dict` writes them."""
+        return {}
 
     @property
     def my_turn(self) -> bool:
@@ -1213,8 +1216,13 @@ class PlayerView:
         return _legal_moves(self, bool(best))
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict, safe to send to this player's client."""
-        return {
+        """A JSON-ready dict, safe to send to this player's client.
+
+        Every view type writes the same keys (schema ``mexemexe.view/1``),
+        another structure's fields at their resting values.
+        """
+        own = self._structure_json()
+        out: dict[str, Any] = {
             "schema": "mexemexe.view/1",
             "player": self.player,
             "profile": self.profile.name,
@@ -1222,19 +1230,19 @@ class PlayerView:
             "table": [format_cards(m) for m in self.table.melds],
             "hand_sizes": list(self.hand_sizes),
             "stock_size": self.stock_size,
-            "discard_pile": format_cards(self.discard_pile),
+            "discard_pile": own.get("discard_pile", _JSON_REST["discard_pile"]),
             "current_player": self.current_player,
             "turn": self.turn,
             "opened": list(self.opened),
-            "passes": self.passes,
-            "recycles": self.recycles,
+            "passes": own.get("passes", _JSON_REST["passes"]),
+            "recycles": own.get("recycles", _JSON_REST["recycles"]),
             "last": None if self.last is None else self.last.to_dict(),
             "result": None if self.result is None else self.result.to_dict(),
-            "phase": self.phase,
-            "taken": None if self.taken is None else str(self.taken),
-            "jokers_owed": self.jokers_owed,
-            "owners": [list(o) for o in self.owners],
         }
+        for key in ("phase", "taken", "jokers_owed", "owners"):
+            out[key] = own.get(key, _JSON_REST[key])
+        out.update((key, value) for key, value in own.items() if key not in out)
+        return out
 
     def to_json(self, **kwargs: Any) -> str:
         """`to_dict` as JSON text."""
@@ -1248,7 +1256,15 @@ class PlayerView:
         )
 
 
-_make_view = maker(PlayerView)
+_VIEW_MAKERS: dict[type[PlayerView], Callable[..., PlayerView]] = {}
+
+
+def _view_maker(cls: type[PlayerView]) -> Callable[..., PlayerView]:
+    """The fast builder of the view type ``cls`` (`maker`, made once per type)."""
+    make = _VIEW_MAKERS.get(cls)
+    if make is None:
+        make = _VIEW_MAKERS[cls] = maker(cls)
+    return make
 
 
 def _legal_moves(view: PlayerView, best: bool) -> tuple[Move, ...]:

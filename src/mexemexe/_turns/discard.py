@@ -41,7 +41,7 @@ from .._outcomes import Outcome, Proposal, build_outcome
 from .._scoring import round_result
 from .._state import (
     GameState,
-    ViewStructure,
+    PlayerView,
     _cards_of,
     _owner_lists,
     _pile,
@@ -55,12 +55,12 @@ from .._table import Meld, Table
 if TYPE_CHECKING:
     from .._outcomes import EndReason
     from .._profiles import Profile
-    from .._state import PlayerView
 
 __all__ = [
     "INITIAL_PHASE",
     "PHASES",
     "DiscardState",
+    "DiscardView",
     "apply",
     "deal",
     "leaves_a_way_on",
@@ -72,6 +72,37 @@ __all__ = [
 #: ``"draw"``: the turn starts with a draw; ``"meld"``: melds, lay-offs, then a discard.
 PHASES: tuple[str, ...] = ("draw", "meld")
 INITIAL_PHASE = "draw"
+
+
+@attrs.frozen(repr=False, weakref_slot=False)
+class DiscardView(PlayerView):
+    """What one player may see of a discard round: the common `PlayerView` and the turn's fields.
+
+    Attributes:
+        discard_pile: The discard pile, top card last (face up, G4).
+        recycles: Times the discard pile became the stock (G8).
+        phase: Where the turn is: ``"draw"`` or ``"meld"`` (G4).
+        taken: The card that may not be discarded this turn (G5), if any.
+        jokers_owed: Jokers the current player must still meld (G12).
+        owners: Who laid each table card (G4).
+    """
+
+    discard_pile: tuple[Card, ...] = ()
+    recycles: int = 0
+    phase: str = INITIAL_PHASE
+    taken: Card | None = None
+    jokers_owed: int = 0
+    owners: tuple[tuple[int, ...], ...] = ()
+
+    def _structure_json(self) -> dict[str, Any]:
+        return {
+            "discard_pile": format_cards(self.discard_pile),
+            "recycles": self.recycles,
+            "phase": self.phase,
+            "taken": None if self.taken is None else str(self.taken),
+            "jokers_owed": self.jokers_owed,
+            "owners": [list(o) for o in self.owners],
+        }
 
 
 @attrs.frozen(repr=False, weakref_slot=False)
@@ -106,6 +137,7 @@ class DiscardState(GameState):
     )
 
     TURN_STRUCTURE: ClassVar[str] = "discard"
+    _VIEW: ClassVar[type[PlayerView]] = DiscardView
     _OWN: ClassVar[tuple[tuple[str, object, str], ...]] = (
         ("discard_pile", (), "discard pile"),
         ("recycles", 0, "discard pile to turn over"),
@@ -195,10 +227,9 @@ class DiscardState(GameState):
                 )
         return problems
 
-    def _view_structure(self) -> ViewStructure:
+    def _view_structure(self) -> tuple[Any, ...]:
         return (
             self.discard_pile,
-            0,
             self.recycles,
             self.phase,
             self.taken,
@@ -833,6 +864,7 @@ def stock_drawable(view: PlayerView) -> bool:
 
 
 def _empty_stock_status(view: PlayerView) -> str:
+    assert isinstance(view, DiscardView), type(view)  # only discard rounds have a pile (G8)
     if view.recycles >= view.profile.max_recycles:
         return "end"
     if len(view.discard_pile) >= 2:

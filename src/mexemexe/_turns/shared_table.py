@@ -34,17 +34,17 @@ from .._multiset import cards_without
 from .._outcomes import Outcome, Proposal, build_outcome
 from .._profiles import Profile
 from .._scoring import round_result
-from .._state import GameState, ViewStructure, deal, successor
+from .._state import GameState, PlayerView, deal, successor
 from .._table import Meld, Table
 
 if TYPE_CHECKING:
     from .._outcomes import EndReason
-    from .._state import PlayerView
 
 __all__ = [
     "INITIAL_PHASE",
     "PHASES",
     "SharedTableState",
+    "SharedTableView",
     "apply",
     "deal",
     "legal_moves",
@@ -57,6 +57,20 @@ __all__ = [
 #: A shared-table turn is one move: a play, a draw, a pass or a forfeit.
 PHASES: tuple[str, ...] = ("play",)
 INITIAL_PHASE = "play"
+
+
+@attrs.frozen(repr=False, weakref_slot=False)
+class SharedTableView(PlayerView):
+    """What one player may see of a shared-table round: the common `PlayerView` and the passes.
+
+    Attributes:
+        passes: Consecutive passes with an empty stock (R6).
+    """
+
+    passes: int = 0
+
+    def _structure_json(self) -> dict[str, Any]:
+        return {"passes": self.passes}
 
 
 @attrs.frozen(repr=False, weakref_slot=False)
@@ -74,6 +88,7 @@ class SharedTableState(GameState):
     passes: int = attrs.field(default=0, kw_only=True)
 
     TURN_STRUCTURE: ClassVar[str] = "shared_table"
+    _VIEW: ClassVar[type[PlayerView]] = SharedTableView
     _OWN: ClassVar[tuple[tuple[str, object, str], ...]] = (("passes", 0, "passes"),)
     _WHOLE: ClassVar[tuple[str, ...]] = ("passes",)
 
@@ -118,8 +133,8 @@ class SharedTableState(GameState):
             problems.append(f"result multiplier {result.multiplier}: no bonus in this game")
         return problems
 
-    def _view_structure(self) -> ViewStructure:
-        return ((), self.passes, 0, "play", None, 0, ())
+    def _view_structure(self) -> tuple[Any, ...]:
+        return (self.passes,)
 
     def _structure_json(self) -> dict[str, Any]:
         return {"passes": self.passes}
