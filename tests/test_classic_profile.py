@@ -193,3 +193,13 @@ def test_play_is_refused_by_apply() -> None:
     with pytest.raises(IllegalMoveError, match="initial meld"):
         state.play("7H 8H 9H 10H | 9S 10S JS")
     assert state.hands[0] == stacked().hands[0]
+
+
+def test_deprecated_best_listing_keeps_to_the_initial_meld() -> None:
+    """legal_moves(best=True) before the initial meld lists only legal plays."""
+    state = stacked(["9S 10S JS QS 10H 2D", "KS 3C"])
+    with pytest.warns(DeprecationWarning, match="best"):
+        moves = state.legal_moves(best=True)
+    plays = [move for move in moves if isinstance(move, Play)]
+    assert plays
+    assert all(state.propose(play.table) for play in plays)

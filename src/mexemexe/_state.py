@@ -1,5 +1,10 @@
 """The immutable `GameState` of a rummy round, `deal`, and the `PlayerView` of one player.
 
+`GameState` and `PlayerView` hold what every turn structure shares; each
+turn module of `mexemexe._turns` defines the subclasses that add its own
+fields (`SharedTableState`, `DiscardState` and their views) and registers
+them here.
+
 A state is a value: every move returns a new state and the old one stays
 usable (undo, search and replay come free). States share structure with
 their successors (tuples are reused, never deep-copied) and check
@@ -1322,7 +1327,8 @@ def deal(
         first_player: Who takes the first turn (B3: player 0; G3 rotates it).
 
     Returns:
-        The first `GameState` of the round.
+        The first `GameState` of the round, of the state type of the
+        profile's turn structure (`SharedTableState`, `DiscardState`).
 
     Raises:
         InvalidStateError: If a stacked deal uses more copies of a card than
