@@ -141,7 +141,7 @@ class DiscardState(GameState):
     _OWN: ClassVar[tuple[tuple[str, object, str], ...]] = (
         ("discard_pile", (), "discard pile"),
         ("recycles", 0, "discard pile to turn over"),
-        ("phase", INITIAL_PHASE, "lay-down phase"),
+        ("phase", INITIAL_PHASE, "turn phases (draw, meld)"),
         ("taken", None, "card taken from a discard pile"),
         ("laid_this_turn", False, "lay-down phase"),
         ("jokers_owed", 0, "joker exchange"),
