@@ -243,6 +243,7 @@ LAYERS: dict[str, int] = {
     "mexemexe.solver": SOLVER,
     # Agents.
     "mexemexe.bots": AGENTS,
+    "mexemexe._hints": AGENTS,
     "mexemexe.maumau._bot": AGENTS,
     # Play: matches, records, self-play (and the Mau-Mau package that re-exports its match).
     "mexemexe._match": PLAY,

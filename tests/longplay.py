@@ -156,6 +156,7 @@ GAMES = {
     for game in (
         rummy_game("brazilian", 5_000),
         rummy_game("rummikub", 5_000),
+        rummy_game("rummikub-classic", 5_000),
         rummy_game("galician", 20_000),
         rummy_game("galician-jokers", 20_000),
         maumau_game(50_000),

@@ -67,7 +67,7 @@ def test_engine_values_are_the_public_classes() -> None:
     """States, views and outcomes the engines build are the library's classes, frozen."""
     state = m.deal("galician", players=2, seed=3).draw()
     view = state.view(0)
-    for value, cls in ((state, m.GameState), (view, m.PlayerView), (state.last, m.Outcome)):
+    for value, cls in ((state, m.DiscardState), (view, m.DiscardView), (state.last, m.Outcome)):
         assert type(value) is cls
         first = attrs.fields(cls)[0].name
         with pytest.raises(attrs.exceptions.FrozenInstanceError):

@@ -21,6 +21,7 @@ PROFILES = [
     RK,
     attrs.evolve(BR, name="br-2j-3p", jokers=2, failed_play_penalty=3),
     attrs.evolve(RK, name="rk-open30", failed_play_penalty=1, min_opening_points=30),
+    m.get_profile("rummikub-classic"),
 ]
 
 

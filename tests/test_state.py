@@ -142,7 +142,7 @@ def test_a_state_that_duplicates_a_card_cannot_be_built() -> None:
 def test_engine_successors_guard_the_card_count() -> None:
     """§0: an engine successor that changes a card field and loses a card is refused."""
     state = m.deal(BR, players=2, seed=1)
-    build = successor("hands", "turn")
+    build = successor(m.SharedTableState, "hands", "turn")
     short = (state.hands[0][1:], state.hands[1])
     with pytest.raises(InvalidStateError, match="missing: " + str(state.hands[0][0])):
         build(state, short, 1)
@@ -151,10 +151,10 @@ def test_engine_successors_guard_the_card_count() -> None:
 
 def test_engine_successors_name_distinct_fields() -> None:
     """A successor builder for a misspelt or repeated field is a ValueError at once."""
-    with pytest.raises(ValueError, match="not distinct fields of GameState"):
-        successor("hand")
-    with pytest.raises(ValueError, match="not distinct fields of GameState"):
-        successor("turn", "turn")
+    with pytest.raises(ValueError, match="not distinct fields of SharedTableState"):
+        successor(m.SharedTableState, "hand")
+    with pytest.raises(ValueError, match="not distinct fields of DiscardState"):
+        successor(m.DiscardState, "turn", "turn")
 
 
 def test_current_player_must_exist() -> None:

@@ -12,6 +12,12 @@ Examples:
 
 from typing import TYPE_CHECKING, Any
 
+from . import (
+    _hints,
+    _state,
+    _turns,  # noqa: F401  (importing it registers the turn rules with the state layer)
+)
+
 # The pictures of cards, tables and states (``_repr_svg_``) are drawn by the
 # render layer, which those values cannot import; importing it installs them.
 from . import render as render
@@ -58,12 +64,19 @@ from ._scoring import round_result
 from ._selfplay import SimulationResult, simulate
 from ._state import GameState, PlayerView, deal
 from ._table import Table, format_table, parse_table
+from ._turns.discard import DiscardState, DiscardView
+from ._turns.shared_table import SharedTableState, SharedTableView
 from ._validation import TableReport, validate_table
 from ._version import __version__
 from .bots import Bot, GreedyBot, RandomBot, SimpleBot
 
 if TYPE_CHECKING:
     from .solver import BestPlay, arrange, best_play
+
+# The state layer reaches the search (hints, legal_moves(best=True)) only
+# through this hook: the package sits above both and wires them together.
+# `_hints` imports the solver on first use. `_turns` registers the turn rules.
+_state._search_hook = _hints.SEARCH
 
 #: Names of `mexemexe.solver` also offered here, imported on first use (the
 #: exact search takes a noticeable part of the import time).
@@ -91,6 +104,8 @@ __all__ = [
     "Bot",
     "Card",
     "Discard",
+    "DiscardState",
+    "DiscardView",
     "Draw",
     "Forfeit",
     "GameRecord",
@@ -118,6 +133,8 @@ __all__ = [
     "Rank",
     "RoundResult",
     "SearchTimeoutError",
+    "SharedTableState",
+    "SharedTableView",
     "SimpleBot",
     "SimulationResult",
     "SolverInputError",

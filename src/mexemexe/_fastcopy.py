@@ -14,9 +14,12 @@ through their descriptors.
 
 They are for values the engines already made canonical: nothing is
 converted or checked. The classes must be frozen attrs classes of plain
-slots, directly under ``object`` and without a ``__weakref__`` slot (a
-weak-reference slot lies outside the slot layout that ``__class__``
-assignment compares).
+slots without a ``__weakref__`` slot (a weak-reference slot lies outside the
+slot layout that ``__class__`` assignment compares), either directly under
+``object`` or under one such class (a game state of one turn structure under
+the common `GameState`): the twin of a subclass then derives from the same
+base, adds the subclass's own slots, and stores through ``object.__setattr__``
+(the base's frozen ``__setattr__`` would refuse them).
 """
 
 from __future__ import annotations
@@ -114,14 +117,29 @@ _TWINS: dict[type, type] = {}
 
 
 def _twin(cls: type) -> type:
-    """The plain class with ``cls``'s slots, made once per class."""
+    """The plain class with ``cls``'s slots, made once per class.
+
+    For a subclass of a slotted attrs class, the twin derives from that same
+    base (``__class__`` assignment needs the same base and the same slots
+    added) and sets attributes as a plain object does.
+    """
     twin = _TWINS.get(cls)
     if twin is None:
         slots = cls.__dict__.get("__slots__", ())
-        if cls.__bases__ != (object,) or sorted(slots) != sorted(_fields(cls)):
+        (base,) = cls.__bases__ if len(cls.__bases__) == 1 else (None,)
+        inherited: list[str] = []
+        if base is not None and base is not object:
+            if base.__bases__ != (object,) or not attrs.has(base):
+                base = None  # deeper hierarchies are not supported
+            else:
+                inherited = list(base.__dict__.get("__slots__", ()))
+        if base is None or sorted([*inherited, *slots]) != sorted(_fields(cls)):
             raise TypeError(
                 f"{cls.__name__} is not a frozen attrs class of plain slots under object "
-                "(without a __weakref__ slot)"
+                "or under one such class (without a __weakref__ slot)"
             )
-        twin = _TWINS[cls] = type(f"_{cls.__name__}Builder", (), {"__slots__": tuple(slots)})
+        namespace: dict[str, Any] = {"__slots__": tuple(slots)}
+        if base is not object:
+            namespace["__setattr__"] = object.__setattr__
+        twin = _TWINS[cls] = type(f"_{cls.__name__}Builder", (base,), namespace)
     return twin

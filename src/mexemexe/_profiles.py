@@ -1,7 +1,7 @@
 """Rule profiles: every rule switch of RULES.md as a field of one frozen value.
 
 A `Profile` is data. The presets (`brazilian`, `rummikub`, `galician`,
-`galician-jokers`) are instances; a variant is ``attrs.evolve(preset, ...)``.
+`galician-jokers`, `rummikub-classic`) are instances; a variant is ``attrs.evolve(preset, ...)``.
 The engines never test a profile's *name*: behaviour comes from its fields.
 """
 
@@ -227,7 +227,17 @@ class Profile:
             round (G3: the deal passes to the left); if False player 0
             always starts (B3).
         min_opening_points: Hand points a player's first play must reach
-            (R4: 0, no minimum).
+            (R4: 0, no minimum; the classic Rummikub initial meld: 30).
+            Read it through `opening_need`.
+        opening_from_own_hand: Whether a player's first play (the initial
+            meld, while they have not ``opened``) must be new melds made
+            only from their own hand: no table card moved and nothing added
+            to a meld already on the table. From their next turn on they
+            may rearrange freely. RULES.md has no section for it (R4 says
+            there is no minimum opening value): this is the classic
+            Rummikub rule, cited as R4. Shared-table games only (the
+            discard turn never rearranges, G4). Read it through
+            `may_use_table`.
         can_discard_taken_card: Whether the card just taken from the discard
             pile may be discarded in the same turn (G5: no).
         mexe_mexe_multiplier: Factor applied to the round score of a player
@@ -274,6 +284,7 @@ class Profile:
     tie_break_rounds: bool = False
     rotate_first_player: bool = False
     min_opening_points: int = 0
+    opening_from_own_hand: bool = False
     can_discard_taken_card: bool = True
     mexe_mexe_multiplier: int = 1
     joker_swap: bool = False
@@ -372,6 +383,11 @@ class Profile:
             problems.append(
                 "stock_exhaustion='recycle_discard' needs a discard pile (turn_structure='discard')"
             )
+        if self.opening_from_own_hand and self.turn_structure != "shared_table":
+            problems.append(
+                "opening_from_own_hand=True needs a shared table (turn_structure='shared_table'): "
+                "a discard turn never rearranges the table (G4)"
+            )
         if isinstance(self.match_rounds, int) and self.match_rounds < 1:
             problems.append(f"match_rounds={self.match_rounds}: at least one round")
         elif not isinstance(self.match_rounds, int) and self.match_rounds not in ("players", None):
@@ -447,6 +463,32 @@ class Profile:
             NotationError: If ``table`` is text that is not valid notation.
         """
         return validate_table(table, self)
+
+    # -- the opening (initial meld) ----------------------------------------------
+
+    def opening_need(self, opened: bool) -> int:
+        """The hand points a play must place: ``min_opening_points`` until the player has opened.
+
+        The one place the opening minimum is read (R4; the classic initial
+        meld): the turn rules, the move listing, the hint and the bots all ask
+        it.
+
+        Args:
+            opened: Whether the player has laid down a card this round.
+        """
+        return 0 if opened else self.min_opening_points
+
+    def may_use_table(self, opened: bool) -> bool:
+        """Whether a play may move table cards or add cards to melds already on the table.
+
+        Always, except before a player's initial meld under
+        ``opening_from_own_hand`` (the classic Rummikub rule, cited as R4):
+        that first play only adds new melds from the hand.
+
+        Args:
+            opened: Whether the player has laid down a card this round.
+        """
+        return opened or not self.opening_from_own_hand
 
     # -- points ------------------------------------------------------------------
 
@@ -642,10 +684,20 @@ GALICIAN_JOKERS = attrs.evolve(
     joker_swap=True,
 )
 
+RUMMIKUB_CLASSIC = attrs.evolve(
+    RUMMIKUB,
+    name="rummikub-classic",
+    description=(
+        "Rummikub-style Mexe-Mexe with the classic initial meld: a first play of new melds "
+        "from the own hand worth 30 points, no rearranging before it."
+    ),
+    min_opening_points=30,
+    opening_from_own_hand=True,
+)
+
+_BUILTIN = (BRAZILIAN, RUMMIKUB, GALICIAN, GALICIAN_JOKERS, RUMMIKUB_CLASSIC)
 #: The built-in presets by name: the same in every process of this library.
-_PRESETS: dict[str, Profile] = {
-    preset.name: preset for preset in (BRAZILIAN, RUMMIKUB, GALICIAN, GALICIAN_JOKERS)
-}
+_PRESETS: dict[str, Profile] = {preset.name: preset for preset in _BUILTIN}
 
 
 def _builtin_preset(name: str) -> Profile:
@@ -681,7 +733,7 @@ def register_profile(profile: Profile, *, replace: bool = False) -> Profile:
     return profile
 
 
-for _preset in (BRAZILIAN, RUMMIKUB, GALICIAN, GALICIAN_JOKERS):
+for _preset in _BUILTIN:
     register_profile(_preset)
 
 
@@ -699,7 +751,7 @@ def get_profile(name: str | Profile) -> Profile:
 
     Args:
         name: ``"brazilian"``, ``"rummikub"``, ``"galician"``,
-            ``"galician-jokers"`` or a name given to `register_profile`. A
+            ``"galician-jokers"``, ``"rummikub-classic"`` or a name given to `register_profile`. A
             `Profile` is returned as it is.
 
     Raises:

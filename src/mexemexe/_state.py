@@ -1,5 +1,10 @@
 """The immutable `GameState` of a rummy round, `deal`, and the `PlayerView` of one player.
 
+`GameState` and `PlayerView` hold what every turn structure shares; each
+turn module of `mexemexe._turns` defines the subclasses that add its own
+fields (`SharedTableState`, `DiscardState` and their views) and registers
+them here.
+
 A state is a value: every move returns a new state and the old one stays
 usable (undo, search and replay come free). States share structure with
 their successors (tuples are reused, never deep-copied) and check
@@ -7,6 +12,11 @@ conservation of the deck once, when they are built (RULES.md §0): stock +
 discard pile + hands + table is always the full deck. The rules of a turn
 live in one module per *turn structure* (`mexemexe._turns`), chosen by the
 profile's ``turn_structure`` field.
+
+Layers: this module imports neither the turn modules nor the solver. The
+turn modules import it and are registered here (`register_turn_structure`,
+done by `mexemexe._turns`); the search behind `GameState.hint` is lent by the
+agents layer through `_search_hook` (set by `mexemexe/__init__.py`).
 """
 
 from __future__ import annotations
@@ -15,12 +25,12 @@ import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
-from types import ModuleType
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 import attrs
 
-from ._cards import _BY_CODE, CODE, JOKER, Card, as_cards
+from . import _pictures
+from ._cards import _BY_CODE, CODE, Card, as_cards
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
 from ._fastcopy import changer, copier, maker
 from ._jsonio import dumps, loads_object
@@ -33,7 +43,17 @@ from ._random import Seed, make_rng, shuffled
 from ._scoring import result_problems, round_result
 from ._table import Table, TableLike
 
-__all__ = ["SCHEMA", "GameState", "PlayerView", "deal"]
+__all__ = [
+    "ENGINES",
+    "SCHEMA",
+    "STATE_TYPES",
+    "GameState",
+    "PlayerView",
+    "SearchHook",
+    "TurnRules",
+    "deal",
+    "register_turn_structure",
+]
 
 #: The schema tag written by `GameState.to_dict`; `from_dict` reads it back.
 SCHEMA = "mexemexe.state/1"
@@ -115,22 +135,107 @@ def _bools(value: Any) -> tuple[bool, ...]:
     return flags
 
 
+#: A state of one turn structure (the engines' successors keep the type).
+S = TypeVar("S", bound="GameState")
+
+
 def _default_opened(state: GameState) -> tuple[bool, ...]:
     return (False,) * len(state.hands)
 
 
-_ENGINES: dict[str, ModuleType] = {}
+class TurnRules(Protocol):
+    """What the state layer asks of the rules of one turn structure (a module of `_turns`).
+
+    Each turn module registers itself with `register_turn_structure` when it
+    is imported; the state layer never imports them (they import it), so the
+    import graph only points down.
+    """
+
+    #: The phases of a turn (``GameState.phase``), and the first one.
+    PHASES: tuple[str, ...]
+    INITIAL_PHASE: str
+
+    def propose(self, state: GameState, table: Table, /) -> Proposal: ...
+
+    def apply(self, state: GameState, move: Move, /) -> GameState: ...
+
+    def legal_moves(self, view: PlayerView, /) -> tuple[Move, ...]: ...
+
+
+class SearchHook(Protocol):
+    """The search the agents layer lends the state layer, for `GameState.hint`.
+
+    The state layer sits below the solver and never imports it: the package
+    (`mexemexe/__init__.py`, above both) puts an implementation in
+    `_search_hook` when it is imported, and it loads the solver lazily.
+    """
+
+    def hint(self, state: GameState, time_limit: float | None, /) -> Move:
+        """The move `GameState.hint` returns."""
+        ...
+
+    def with_best_play(self, view: PlayerView, moves: tuple[Move, ...], /) -> tuple[Move, ...]:
+        """``moves`` and the solver's best play, for the deprecated ``legal_moves(best=True)``."""
+        ...
+
+
+#: The search behind `GameState.hint` and ``legal_moves(best=True)``, set by
+#: `mexemexe/__init__.py` (which imports the state layer first), else ``None``.
+_search_hook: SearchHook | None = None
+
+
+def _search() -> SearchHook:
+    """`_search_hook`, which importing the package always sets.
+
+    Raises:
+        MexeMexeError: If it is unset (the package's ``__init__`` did not run to its end).
+    """
+    if _search_hook is None:
+        raise MexeMexeError("the search is not loaded: import mexemexe to use hints")
+    return _search_hook
+
+
+#: The rules of each turn structure, by ``Profile.turn_structure``: filled by
+#: `register_turn_structure` as each module of `mexemexe._turns` is imported.
+ENGINES: dict[str, TurnRules] = {}
 #: Each engine's ``apply``, by turn structure (looked up once).
 _APPLY: dict[str, Callable[[GameState, Move], GameState]] = {}
 
 
-def _engine(profile: Profile) -> ModuleType:
-    """The engine module of ``profile.turn_structure`` (imported once, on first use)."""
-    if not _ENGINES:
-        from ._turns import ENGINES
+def register_turn_structure(name: str, rules: TurnRules, state_type: type[GameState]) -> None:
+    """Make ``rules`` and ``state_type`` those of profiles whose ``turn_structure`` is ``name``.
 
-        _ENGINES.update(ENGINES)
-    return _ENGINES[profile.turn_structure]
+    Called for each turn module by `mexemexe._turns` as it is imported
+    (`mexemexe/__init__.py` imports it), so the state layer needs no import
+    of its own. `deal`, `GameState(...)` and `GameState.from_dict` build the
+    ``state_type`` of the profile's structure.
+
+    Raises:
+        ValueError: If ``state_type`` is not a `GameState` of that structure.
+    """
+    if not issubclass(state_type, GameState) or name != state_type.TURN_STRUCTURE:
+        raise ValueError(f"{state_type!r} is not the GameState type of {name!r}")
+    state_type._own = frozenset(field for field, _, _ in state_type._OWN)
+    for field, _, what in state_type._OWN:
+        _STRUCTURE_FIELDS[field] = what
+    ENGINES[name] = rules
+    STATE_TYPES[name] = state_type
+    _APPLY.pop(name, None)
+
+
+def _engine(profile: Profile) -> TurnRules:
+    """The rules of ``profile.turn_structure``.
+
+    Raises:
+        InvalidStateError: If no turn module registered that structure.
+    """
+    rules = ENGINES.get(profile.turn_structure)
+    if rules is None:
+        raise InvalidStateError(
+            f"no rules registered for turn_structure={profile.turn_structure!r} "
+            "(import mexemexe to load them)"
+        )
+    return rules
 
 
 @attrs.frozen(repr=False, weakref_slot=False)
@@ -141,58 +246,139 @@ class GameState:
     state. Construction checks conservation of the deck and raises
     `InvalidStateError` for a state that breaks it.
 
+    This class holds what every turn structure shares; each structure's
+    state is a subclass holding only its own fields (`SharedTableState`,
+    with the passes of R6; `DiscardState`, with the discard pile and the
+    phases of G4). ``GameState(profile=..., hands=..., ...)`` builds the
+    subclass of the profile's ``turn_structure``, and refuses, with an
+    `InvalidStateError` naming it, a field of another structure.
+    `discard_pile` and `phase` read as ``()`` and ``"play"`` on a state
+    without them, so code that shows any state keeps working.
+
     Attributes:
         profile: The rules (a `Profile`; a registered name is accepted).
         hands: Each player's hand, sorted, indexed by player.
         table: The melds on the table.
         stock: The face-down stock; its top card is the *last* one.
-        discard_pile: The discard pile, top card last (discard games, G4).
         current_player: Whose turn it is.
         turn: How many turns have been taken this round.
         opened: Whether each player has laid down a card this round (R4, G10).
-        passes: Consecutive turns passed with an empty stock (R6).
-        recycles: Times the discard pile was turned into a new stock (G8).
         last: What the previous move did, or ``None`` at the start.
         result: How the round ended, or ``None`` while it is being played.
-        phase: Where the turn is: ``"play"`` (shared table: one move per
-            turn), or ``"draw"`` then ``"meld"`` (discard games, G4).
-        taken: A card taken from the discard pile this turn that may not be
-            discarded in the same turn (G5), or ``None``.
-        laid_this_turn: Whether the current player has laid down or laid off
-            a card this turn (G10).
-        jokers_owed: Jokers taken from the table this turn that must still be
-            used in a meld before the turn ends (G12).
-        owners: For discard games, who laid down each table card, parallel
-            to ``table`` (G4; -1 for a card of a stacked table); empty for
-            shared-table games.
     """
 
     profile: Profile = attrs.field(converter=_profile)
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
     table: Table = attrs.field(converter=_table, factory=Table)
     stock: tuple[Card, ...] = attrs.field(converter=_stock, default=())
-    discard_pile: tuple[Card, ...] = attrs.field(converter=_pile, default=())
-    current_player: int = 0
-    turn: int = 0
+    current_player: int = attrs.field(default=0, kw_only=True)
+    turn: int = attrs.field(default=0, kw_only=True)
     opened: tuple[bool, ...] = attrs.field(
-        converter=_bools, default=attrs.Factory(_default_opened, takes_self=True)
+        converter=_bools, default=attrs.Factory(_default_opened, takes_self=True), kw_only=True
     )
-    passes: int = 0
-    recycles: int = 0
-    last: Outcome | None = None
-    result: RoundResult | None = None
-    phase: str = "play"
-    taken: Card | None = attrs.field(default=None, converter=_taken)
-    laid_this_turn: bool = False
-    jokers_owed: int = 0
-    owners: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_owner_lists)
+    last: Outcome | None = attrs.field(default=None, kw_only=True)
+    result: RoundResult | None = attrs.field(default=None, kw_only=True)
+
+    #: The ``Profile.turn_structure`` of this state type ("" for the base).
+    TURN_STRUCTURE: ClassVar[str] = ""
+    #: This structure's own fields: name, resting value, what it holds (for messages).
+    _OWN: ClassVar[tuple[tuple[str, object, str], ...]] = ()
+    #: Its own fields by kind, for `kind_problems` (whole numbers are also bounded).
+    _WHOLE: ClassVar[tuple[str, ...]] = ()
+    _FLAGS: ClassVar[tuple[str, ...]] = ()
+    _TEXT: ClassVar[tuple[str, ...]] = ()
+    _OPTIONAL: ClassVar[dict[str, type]] = {}
+    #: The view type of this structure (`view` builds it).
+    _VIEW: ClassVar[type[PlayerView]]
+    #: The names of ``_OWN`` (set by `register_turn_structure`).
+    _own: ClassVar[frozenset[str]] = frozenset()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
+        """The state type of the profile's turn structure, refusing another structure's fields.
+
+        Raises:
+            InvalidStateError: If a field of another turn structure is given
+                (named, with the rule that says why), or no state type is
+                registered for the profile's structure.
+        """
+        target = cls
+        given = args[0] if args else kwargs.get("profile")
+        if cls is GameState and given is not None:
+            target = _state_type(_profile(given))
+        own = target._own
+        foreign = [name for name in kwargs if name in _STRUCTURE_FIELDS and name not in own]
+        if foreign and given is not None:
+            profile = _profile(given)
+            problems = [target._foreign_problem(profile, name, kwargs[name]) for name in foreign]
+            raise InvalidStateError("invalid game state: " + "; ".join(problems))
+        state: GameState = object.__new__(target)
+        return state
 
     def __attrs_post_init__(self) -> None:
         problems = self._consistency_problems()
         if problems:
             raise InvalidStateError("invalid game state: " + "; ".join(problems))
 
-    def _successor(self, **changes: Any) -> GameState:
+    # -- what each turn structure adds (overridden by the subclasses) -------------------
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, top card last (G4); always empty without one (B11)."""
+        return ()
+
+    @property
+    def phase(self) -> str:
+        """Where the turn is: ``"play"`` (one move a turn) unless the structure has phases (G4)."""
+        return "play"
+
+    @classmethod
+    def _foreign_problem(cls, profile: Profile, name: str, value: object) -> str:
+        """Why a field of another turn structure has no place in this one."""
+        return (
+            f"{name}={_show(value)}: a {profile.name!r} round has no {_STRUCTURE_FIELDS[name]} "
+            f"({cls._foreign_rule(profile)})"
+        )
+
+    @classmethod
+    def _foreign_rule(cls, profile: Profile) -> str:
+        """The section a field of another turn structure breaks in this one."""
+        return profile.section("play")
+
+    def _structure_problems(self) -> list[str]:
+        """The invariants of this structure's own fields (B6, R6, G4 …), one problem each."""
+        return []
+
+    def _structure_result_problems(self) -> list[str]:
+        """Whether this structure's fields show how the round ended (R6, G8, G10)."""
+        return []
+
+    def _view_structure(self) -> tuple[Any, ...]:
+        """The own fields of this structure's view type (``_VIEW``), in its order."""
+        return ()
+
+    def _structure_json(self) -> dict[str, Any]:
+        """This structure's own fields, as `to_dict` writes them."""
+        return {}
+
+    def _pickled_structure(self) -> tuple[Any, ...]:
+        """This structure's own fields, for `__reduce__` (cards as bytes)."""
+        return ()
+
+    @classmethod
+    def _unpickled_structure(cls, values: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The own fields from what `_pickled_structure` wrote."""
+        return values
+
+    @classmethod
+    def _opening_fields(
+        cls, profile: Profile, pile: list[Card], stacked_table: Table
+    ) -> dict[str, Any]:
+        """The own fields of a round `deal` starts (a stacked ``pile`` for a discard game)."""
+        return {"discard_pile": pile} if pile else {}  # refused by the constructor (B11)
+
+    # -- construction ----------------------------------------------------------------------
+
+    def _successor(self: S, **changes: Any) -> S:
         """A copy with ``changes``, for the engines, which pass canonical values.
 
         Skips the converters and the full consistency check: the engines only
@@ -204,7 +390,7 @@ class GameState:
         Raises:
             InvalidStateError: If the card count changed (an engine bug).
         """
-        new = _copy_state(self, changes)
+        new: S = _copier(type(self))(self, changes)  # type: ignore[assignment]
         if changes.keys().isdisjoint(_CARD_FIELDS):
             return new
         return _counted(new)
@@ -217,18 +403,23 @@ class GameState:
         (`_structure_problems`), the table (B5, B7, R3, G4), the result
         (`_result_problems`) and conservation of the deck (§0).
         """
+        profile = self.profile
         problems = kind_problems(
             self,
-            whole=("current_player", "turn", "passes", "recycles", "jokers_owed"),
-            flags=("laid_this_turn",),
-            text=("phase",),
-            optional={"last": Outcome, "result": RoundResult, "taken": Card},
+            whole=("current_player", "turn", *self._WHOLE),
+            flags=self._FLAGS,
+            text=self._TEXT,
+            optional={"last": Outcome, "result": RoundResult, **self._OPTIONAL},
         )
         if not all(isinstance(flag, bool) for flag in self.opened):
             problems.append(f"opened={quote(self.opened)}: True or False for each player")
+        if profile.turn_structure != self.TURN_STRUCTURE:
+            problems.append(
+                f"a {type(self).__name__} is a {self.TURN_STRUCTURE!r} round, but "
+                f"{profile.name!r} has turn_structure={profile.turn_structure!r}"
+            )
         if problems:
             return problems  # the checks below compare and count these fields
-        profile = self.profile
         n = len(self.hands)
         if not profile.min_players <= n <= profile.max_players:
             problems.append(
@@ -241,7 +432,7 @@ class GameState:
             )
         if len(self.opened) != n:
             problems.append(f"opened has {len(self.opened)} entries for {n} players")
-        for name in ("turn", "passes", "recycles", "jokers_owed"):
+        for name in ("turn", *self._WHOLE):
             value = getattr(self, name)
             if not 0 <= value <= MAX_COUNT:
                 problems.append(f"{name}={quote(value)}: from 0 to {MAX_COUNT}")
@@ -271,91 +462,15 @@ class GameState:
                 )
         return problems
 
-    def _structure_problems(self) -> list[str]:
-        """The fields only one turn structure uses hold their resting values in the other.
-
-        Shared table (B6, B11, R4, R6): one phase, no discard pile, no taken
-        card, no lay-down flag, no owed jokers, no owners, no recycles; passes
-        only with an empty stock, fewer than the players until they block the
-        round. Discard turn (G4, G5, G8, G12): no passes; owners parallel to
-        the table's melds; recycles within the profile's cap; in the draw
-        phase nothing taken, laid or owed; owed jokers only under the joker
-        exchange and never more than the jokers in the current hand.
-        """
-        profile = self.profile
-        n = len(self.hands)
-        problems: list[str] = []
-        phases = _engine(profile).PHASES
-        if self.phase not in phases:
-            problems.append(f"phase {quote(self.phase)} is not one of {', '.join(phases)}")
-        if profile.turn_structure != "discard":
-            rule = profile.section("play")
-            for name, rest in _DISCARD_ONLY:
-                if getattr(self, name) != rest:
-                    problems.append(
-                        f"{name}={_show(getattr(self, name))}: a {profile.name!r} round has no "
-                        f"{_DISCARD_ONLY_WHAT[name]} ({rule}, B11)"
-                    )
-            blocked = self.result is not None and self.result.reason == "blocked"
-            limit = n if blocked else n - 1
-            if self.passes > limit:
-                problems.append(
-                    f"passes={self.passes}: {n} players block the round at {n} passes in a row "
-                    f"({profile.section('stock')})"
-                )
-            if self.passes and (self.stock or profile.stock_exhaustion != "pass"):
-                problems.append(
-                    f"passes={self.passes}: a player passes only with an empty stock "
-                    f"under stock_exhaustion='pass' ({profile.section('stock')})"
-                )
-            return problems
-        if self.passes:
-            problems.append(f"passes={self.passes}: a discard round has no passes (G4)")
-        if self.recycles > profile.max_recycles:
-            problems.append(
-                f"recycles={self.recycles}: {profile.name!r} turns the discard pile over at "
-                f"most {profile.max_recycles} times ({profile.section('stock')})"
-            )
-        shape = [len(meld) for meld in self.table.melds]
-        if [len(o) for o in self.owners] != shape:
-            problems.append(
-                f"owners={quote(self.owners)} does not match the table's melds "
-                f"(one player number per table card, {shape} cards; G4)"
-            )
-        elif any(not -1 <= p < n for o in self.owners for p in o):
-            problems.append(
-                f"owners={quote(self.owners)} names a player who is not in the round (G4)"
-            )
-        if self.phase == "draw":
-            for name, rest in (("taken", None), ("laid_this_turn", False), ("jokers_owed", 0)):
-                if getattr(self, name) != rest:
-                    problems.append(
-                        f"{name}={_show(getattr(self, name))} in the draw phase: nothing is "
-                        "taken, laid or owed before the turn's draw (G4)"
-                    )
-        if self.jokers_owed:
-            held = self.hands[self.current_player].count(JOKER)
-            if not (profile.joker_swap and profile.jokers):
-                problems.append(
-                    f"jokers_owed={self.jokers_owed}: {profile.name!r} has no joker exchange, "
-                    "so no joker is ever owed (G12)"
-                )
-            elif self.jokers_owed > held:
-                problems.append(
-                    f"jokers_owed={self.jokers_owed}, but player {self.current_player} holds "
-                    f"{held} joker{'s' if held != 1 else ''} (G12)"
-                )
-        return problems
-
     def _result_problems(self) -> list[str]:
         """Whether ``result`` is how this round ended (B9, R6, R8, G6, G8-G10).
 
         The result must be one the profile's scoring gives (`result_problems`)
         for these very hands, and the state must show its reason: an empty
         hand for the winner who went out, an empty stock when the stock ended
-        the round, every player's pass for a blocked round, the cap of G8 for
-        a round ended by recycles; going out in a discard game doubles the
-        score exactly when the winner had laid nothing down before (G10).
+        the round; the turn structure checks its own fields
+        (`_structure_result_problems`: every player's pass for a blocked
+        round, the cap of G8 for a round ended by recycles, the bonus of G10).
         """
         result = self.result
         assert result is not None  # only called with a result
@@ -375,24 +490,7 @@ class GameState:
         rule = profile.section("stock")
         if result.reason in ("stock", "blocked", "recycles") and self.stock:
             problems.append(f"result reason {result.reason!r} with cards in the stock ({rule})")
-        if result.reason == "blocked" and self.passes != n:
-            problems.append(f"result reason 'blocked' after {self.passes} of {n} passes ({rule})")
-        if result.reason == "recycles" and self.recycles != profile.max_recycles:
-            problems.append(
-                f"result reason 'recycles' after {self.recycles} of {profile.max_recycles} "
-                f"turn-overs ({rule})"
-            )
-        if result.reason == "out" and profile.turn_structure == "discard":
-            winner = result.winners[0]
-            bonus = 1 if self.opened[winner] else profile.mexe_mexe_multiplier
-            if result.multiplier != bonus:
-                problems.append(
-                    f"result multiplier {result.multiplier}: player {winner} "
-                    f"{'had' if self.opened[winner] else 'had not'} laid down before, "
-                    f"so the bonus is x{bonus} ({profile.section('bonus')})"
-                )
-        elif result.reason == "out" and result.multiplier != 1:
-            problems.append(f"result multiplier {result.multiplier}: no bonus in this game")
+        problems.extend(self._structure_result_problems())
         return problems
 
     # -- queries ------------------------------------------------------------------
@@ -602,28 +700,9 @@ class GameState:
         # The engines list moves from the current player's view; this one is
         # built for them only and never handed out, so it skips what they do
         # not read (the hand sizes, the previous move with its draw hidden).
-        view = _make_view(
-            self.current_player,
-            self.profile,
-            self.hands[self.current_player],
-            self.table,
-            (),
-            len(self.stock),
-            self.discard_pile,
-            self.current_player,
-            self.turn,
-            self.opened,
-            self.passes,
-            self.recycles,
-            None,
-            None,
-            self.phase,
-            self.taken,
-            self.jokers_owed,
-            self.owners,
-        )
-        moves: tuple[Move, ...] = _engine(self.profile).legal_moves(view, best=bool(best))
-        return moves
+        view = self._view_of(self.current_player, (), None, None)
+        moves = _engine(self.profile).legal_moves(view)
+        return _search().with_best_play(view, moves) if best else moves
 
     def hint(self, time_limit: float | None = None) -> Move:
         """A good move for the current player, from what that player can see.
@@ -646,62 +725,11 @@ class GameState:
             IllegalMoveError: If the round is over.
             SolverInputError: If ``time_limit`` is negative.
         """
-        from ._moves import Discard, Draw, LayDown, LayOff, Pass, Play
-
         if self.result is not None:
             raise IllegalMoveError("no hint", [self._over()])
-        view = self.view(self.current_player)
-        if self.phase == "play":
-            from ._turns.shared_table import _best_play
-
-            need = 0 if view.opened[view.player] else self.profile.min_opening_points
-            found = _best_play(view, need, time_limit)
-            if found is None:
-                exhausted = self.profile.stock_exhaustion
-                return Draw() if self.stock or exhausted == "end_round" else Pass()
-            if time_limit is not None:
-                # Under a limit, the search's own play: finding it again among
-                # every listed move can cost more than a short limit allows.
-                return Play(found)
-            # The move as `legal_moves` lists it, if it is listed: a play of the
-            # same melds, in whatever order their cards are written, is listed once.
-            from ._turns.shared_table import _shape
-
-            shape = _shape(found)
-            size, count = len(found.melds), found.card_count
-            for move in view.legal_moves():
-                if (
-                    isinstance(move, Play)
-                    and len(move.table.melds) == size
-                    and move.table.card_count == count
-                    and _shape(move.table) == shape
-                ):
-                    return move
-            return Play(found)
-        if self.phase != "draw":
-            from ._turns.discard import leaves_a_way_on
-            from .solver import best_play
-
-            best = best_play(
-                table=view.table, hand=view.hand, profile=self.profile, time_limit=time_limit
-            )
-            if best.moves and leaves_a_way_on(view, best.moves[0]):
-                return best.moves[0]
-        legal = view.legal_moves()
-        melds = [move for move in legal if isinstance(move, LayDown)]
-        if melds:
-            return max(melds, key=lambda move: (len(move.cards), [-c.code for c in move.cards]))
-        offs = [move for move in legal if isinstance(move, LayOff)]
-        if offs:
-            return offs[0]
-        if Draw() in legal:
-            return Draw()
-        discards = [move for move in legal if isinstance(move, Discard)]
-        if discards:
-            return max(
-                discards, key=lambda move: (self.profile.card_points(move.card), move.card.code)
-            )
-        return legal[0]
+        # The search sits above the state layer: it is reached through the
+        # hook the package sets, never imported from here.
+        return _search().hint(self, time_limit)
 
     def _check_player(self, player: int) -> int:
         if not isinstance(player, int) or not 0 <= player < len(self.hands):
@@ -739,25 +767,29 @@ class GameState:
         last = self.last
         if last is not None and last.player != player:
             last = last.hidden() if last.drawn else last
-        return _make_view(
+        return self._view_of(player, tuple(map(len, hands)), last, self.result)
+
+    def _view_of(
+        self,
+        player: int,
+        hand_sizes: tuple[int, ...],
+        last: Outcome | None,
+        result: RoundResult | None,
+    ) -> PlayerView:
+        """The view of ``player`` with these hand sizes, previous move and result."""
+        return _view_maker(self._VIEW)(
             player,
             self.profile,
-            hands[player],
+            self.hands[player],
             self.table,
-            tuple(map(len, hands)),
+            hand_sizes,
             len(self.stock),
-            self.discard_pile,
             self.current_player,
             self.turn,
             self.opened,
-            self.passes,
-            self.recycles,
             last,
-            self.result,
-            self.phase,
-            self.taken,
-            self.jokers_owed,
-            self.owners,
+            result,
+            *self._view_structure(),
         )
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -766,55 +798,60 @@ class GameState:
         # this library's own trusted data, restored as it was, as attrs'
         # default pickling restores a state: without the checks of the
         # constructor (`from_dict` checks everything).
+        # The state type goes by reference (its module and name).
         return (
             _unpickle_state,
             (
+                type(self),
                 self.profile,
                 tuple(bytes(map(CODE, hand)) for hand in self.hands),
                 tuple(bytes(map(CODE, meld)) for meld in self.table.melds),
                 bytes(map(CODE, self.stock)),
-                bytes(map(CODE, self.discard_pile)),
                 self.current_player,
                 self.turn,
                 self.opened,
-                self.passes,
-                self.recycles,
                 self.last,
                 self.result,
-                self.phase,
-                self.taken,
-                self.laid_this_turn,
-                self.jokers_owed,
-                self.owners,
+                *self._pickled_structure(),
             ),
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict of the whole state, with a ``schema`` tag."""
-        return {
+        """A JSON-ready dict of the whole state, with a ``schema`` tag.
+
+        Every turn structure writes the same keys (schema ``mexemexe.state/1``):
+        the fields of another structure at their resting values, as before
+        the states were split, so old readers read new files.
+        """
+        own = self._structure_json()
+        out: dict[str, Any] = {
             "schema": SCHEMA,
             "profile": self.profile.to_dict(),
             "hands": [format_cards(h) for h in self.hands],
             "table": [format_cards(m) for m in self.table.melds],
             "stock": format_cards(self.stock),
-            "discard_pile": format_cards(self.discard_pile),
+            "discard_pile": own.get("discard_pile", _JSON_REST["discard_pile"]),
             "current_player": self.current_player,
             "turn": self.turn,
             "opened": list(self.opened),
-            "passes": self.passes,
-            "recycles": self.recycles,
+            "passes": own.get("passes", _JSON_REST["passes"]),
+            "recycles": own.get("recycles", _JSON_REST["recycles"]),
             "last": None if self.last is None else self.last.to_dict(),
             "result": None if self.result is None else self.result.to_dict(),
-            "phase": self.phase,
-            "taken": None if self.taken is None else str(self.taken),
-            "laid_this_turn": self.laid_this_turn,
-            "jokers_owed": self.jokers_owed,
-            "owners": [list(o) for o in self.owners],
         }
+        for key in ("phase", "taken", "laid_this_turn", "jokers_owed", "owners"):
+            out[key] = own.get(key, _JSON_REST[key])
+        out.update((key, value) for key, value in own.items() if key not in out)
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameState:
         """Rebuild a state from `to_dict` output, checking everything.
+
+        The state type is the profile's turn structure's (also when called on
+        a subclass). The keys of another structure's fields are read at their
+        resting values (every `to_dict` writes them); any other value there
+        is refused, naming the field.
 
         Raises:
             InvalidStateError: If the data is not a state this library wrote, or
@@ -842,27 +879,35 @@ class GameState:
                 )
             last = _read(data, "last", (Mapping, type(None)), None)
             result = _read(data, "result", (Mapping, type(None)), None)
-            state = cls(
-                profile=profile,
-                hands=hands,
-                table=Table([as_cards(m) for m in melds]),
-                stock=_read(data, "stock", str),
-                discard_pile=_read(data, "discard_pile", str, ""),
-                current_player=whole_number(_read(data, "current_player", int), "current_player"),
-                turn=whole_number(_read(data, "turn", int), "turn"),
-                opened=_read(data, "opened", list),
-                passes=whole_number(_read(data, "passes", int, 0), "passes"),
-                recycles=whole_number(_read(data, "recycles", int, 0), "recycles"),
-                last=None if last is None else Outcome.from_dict(last),
-                result=None if result is None else RoundResult.from_dict(result),
-                phase=_read(data, "phase", str, "play"),
-                taken=_read(data, "taken", (str, type(None)), None),
-                laid_this_turn=_read(data, "laid_this_turn", bool, False),
-                jokers_owed=whole_number(_read(data, "jokers_owed", int, 0), "jokers_owed"),
-                owners=[
+            fields: dict[str, Any] = {
+                "profile": profile,
+                "hands": hands,
+                "table": Table([as_cards(m) for m in melds]),
+                "stock": _read(data, "stock", str),
+                "discard_pile": _read(data, "discard_pile", str, ""),
+                "current_player": whole_number(
+                    _read(data, "current_player", int), "current_player"
+                ),
+                "turn": whole_number(_read(data, "turn", int), "turn"),
+                "opened": _read(data, "opened", list),
+                "passes": whole_number(_read(data, "passes", int, 0), "passes"),
+                "recycles": whole_number(_read(data, "recycles", int, 0), "recycles"),
+                "last": None if last is None else Outcome.from_dict(last),
+                "result": None if result is None else RoundResult.from_dict(result),
+                "phase": _read(data, "phase", str, "play"),
+                "taken": _read(data, "taken", (str, type(None)), None),
+                "laid_this_turn": _read(data, "laid_this_turn", bool, False),
+                "jokers_owed": whole_number(_read(data, "jokers_owed", int, 0), "jokers_owed"),
+                "owners": [
                     [whole_number(x, "owners", -1, MAX_COUNT) for x in meld] for meld in owners
                 ],
-            )
+            }
+            own = _state_type(profile)._own
+            for key, rest in _JSON_REST.items():
+                # Another structure's field at rest is what every to_dict writes.
+                if key not in own and fields[key] == rest:
+                    del fields[key]
+            state = GameState(**fields)
         return state
 
     def to_json(self, **kwargs: Any) -> str:
@@ -903,9 +948,7 @@ class GameState:
 
     def _repr_svg_(self) -> str:
         """A picture for Jupyter: the table, the discard pile and every hand."""
-        from .render import svg
-
-        return svg.state(self)
+        return _pictures.svg("state", self)
 
     def __repr__(self) -> str:
         sizes = ", ".join(str(len(h)) for h in self.hands)
@@ -916,8 +959,15 @@ class GameState:
         )
 
 
-_copy_state = copier(GameState)
-_make_state = maker(GameState)
+_COPIERS: dict[type[GameState], Callable[[GameState, Mapping[str, Any]], GameState]] = {}
+
+
+def _copier(cls: type[GameState]) -> Callable[[GameState, Mapping[str, Any]], GameState]:
+    """The fast copier of the state type ``cls`` (`copier`, made once per type)."""
+    copy = _COPIERS.get(cls)
+    if copy is None:
+        copy = _COPIERS[cls] = copier(cls)
+    return copy
 
 
 def _cards_of(codes: bytes) -> tuple[Card, ...]:
@@ -925,48 +975,65 @@ def _cards_of(codes: bytes) -> tuple[Card, ...]:
 
 
 def _unpickle_state(
+    cls: type[GameState],
     profile: Profile,
     hands: tuple[bytes, ...],
     melds: tuple[bytes, ...],
     stock: bytes,
-    pile: bytes,
     *rest: Any,
 ) -> GameState:
     """A state from what `GameState.__reduce__` wrote."""
-    state: GameState = _make_state(
+    common, own = rest[:5], rest[5:]
+    state: GameState = maker(cls)(
         profile,
         tuple(map(_cards_of, hands)),
         Table._trusted(tuple(map(_cards_of, melds))),
         _cards_of(stock),
-        _cards_of(pile),
-        *rest,
+        *common,
+        *cls._unpickled_structure(own),
     )
     return state
 
 
-#: The fields only the discard turn uses (G4, G5, G8, G12), with their value
-#: in a shared-table round, and what they hold for a message.
-_DISCARD_ONLY: tuple[tuple[str, Any], ...] = (
-    ("discard_pile", ()),
-    ("taken", None),
-    ("laid_this_turn", False),
-    ("jokers_owed", 0),
-    ("owners", ()),
-    ("recycles", 0),
-)
-_DISCARD_ONLY_WHAT = {
-    "discard_pile": "discard pile",
-    "taken": "card taken from a discard pile",
-    "laid_this_turn": "lay-down phase",
-    "jokers_owed": "joker exchange",
-    "owners": "owners of table cards",
-    "recycles": "discard pile to turn over",
+#: Every turn structure's own fields, with what they hold (for messages):
+#: filled by `register_turn_structure`.
+_STRUCTURE_FIELDS: dict[str, str] = {}
+#: The state type of each turn structure, by ``Profile.turn_structure``.
+STATE_TYPES: dict[str, type[GameState]] = {}
+#: What schema ``mexemexe.state/1`` writes for each structure's own fields
+#: in a state of another structure: their resting values.
+_JSON_REST: dict[str, Any] = {
+    "discard_pile": "",
+    "passes": 0,
+    "recycles": 0,
+    "phase": "play",
+    "taken": None,
+    "laid_this_turn": False,
+    "jokers_owed": 0,
+    "owners": [],
 }
+
+
+def _state_type(profile: Profile) -> type[GameState]:
+    """The state type of ``profile.turn_structure``.
+
+    Raises:
+        InvalidStateError: If no turn module registered that structure.
+    """
+    found = STATE_TYPES.get(profile.turn_structure)
+    if found is None:
+        raise InvalidStateError(
+            f"no state type registered for turn_structure={profile.turn_structure!r} "
+            "(import mexemexe to load them)"
+        )
+    return found
+
+
 #: The fields that hold cards: a change to any of them gets the card count checked.
 _CARD_FIELDS = frozenset({"hands", "table", "stock", "discard_pile"})
 
 
-def _counted(new: GameState) -> GameState:
+def _counted(new: S) -> S:
     """``new``, after the cheap guard of `GameState._successor`: the deck's card count.
 
     Raises:
@@ -980,15 +1047,16 @@ def _counted(new: GameState) -> GameState:
     return new
 
 
-def successor(*names: str) -> Callable[..., GameState]:
+def successor(cls: type[S], *names: str) -> Callable[..., S]:
     """`GameState._successor` for an engine call site that always changes ``names``.
 
-    Returns ``build(state, *values)``, the values in the order of ``names``:
-    the same copy, with the same card-count guard where a card field changes,
-    without a mapping of changes (the engines' hottest moves use it).
+    Returns ``build(state, *values)`` for states of type ``cls``, the values
+    in the order of ``names``: the same copy, with the same card-count guard
+    where a card field changes, without a mapping of changes (the engines'
+    hottest moves use it).
     """
     check = None if _CARD_FIELDS.isdisjoint(names) else _counted
-    return changer(GameState, names, check)
+    return changer(cls, names, check)
 
 
 _MISSING = object()
@@ -1075,9 +1143,15 @@ def _conservation_message(codes: list[int], profile: Profile) -> str:
 class PlayerView:
     """What one player may see of a state, and nothing else.
 
-    Holds the player's own hand, the table, the discard pile, every hand's
-    *size*, the stock's *size*, whose turn it is and the scores — never other
-    hands, the stock's order or the seed. Bots choose moves from a view.
+    Holds the player's own hand, the table, every hand's *size*, the stock's
+    *size*, whose turn it is and the scores — never other hands, the stock's
+    order or the seed. Bots choose moves from a view.
+
+    Like the states, each turn structure has its own view type holding its
+    own fields (`SharedTableView`, `DiscardView`); `GameState.view` builds
+    the right one. `discard_pile`, `phase`, `taken` and `jokers_owed` read
+    as ``()``, ``"play"``, ``None`` and ``0`` on a view without them, so a
+    bot or a client that shows any view keeps working.
 
     Attributes:
         player: Whose view this is.
@@ -1086,18 +1160,11 @@ class PlayerView:
         table: The table.
         hand_sizes: How many cards each player holds.
         stock_size: How many cards are in the stock.
-        discard_pile: The discard pile, top card last (face up in discard games).
         current_player: Whose turn it is.
         turn: How many turns have been taken.
         opened: Whether each player has laid down a card this round.
-        passes: Consecutive passes with an empty stock.
-        recycles: Times the discard pile became the stock.
         last: The previous move's outcome, with other players' drawn cards hidden.
         result: The round's result, once over.
-        phase: Where the turn is (see `GameState.phase`).
-        taken: The card that may not be discarded this turn (G5), if any.
-        jokers_owed: Jokers the current player must still meld (G12).
-        owners: Who laid each table card (G4), for discard games.
     """
 
     player: int
@@ -1106,18 +1173,35 @@ class PlayerView:
     table: Table
     hand_sizes: tuple[int, ...]
     stock_size: int
-    discard_pile: tuple[Card, ...]
     current_player: int
     turn: int
     opened: tuple[bool, ...]
-    passes: int
-    recycles: int
     last: Outcome | None
     result: RoundResult | None
-    phase: str = "play"
-    taken: Card | None = None
-    jokers_owed: int = 0
-    owners: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, top card last (G4); always empty without one (B11)."""
+        return ()
+
+    @property
+    def phase(self) -> str:
+        """Where the turn is (see `GameState.phase`)."""
+        return "play"
+
+    @property
+    def taken(self) -> Card | None:
+        """The card that may not be discarded this turn (G5); never one without a pile."""
+        return None
+
+    @property
+    def jokers_owed(self) -> int:
+        """Jokers the current player must still meld (G12); none without the exchange."""
+        return 0
+
+    def _structure_json(self) -> dict[str, Any]:
+        """This structure's own fields, as `to_dict` writes them."""
+        return {}
 
     @property
     def my_turn(self) -> bool:
@@ -1136,8 +1220,13 @@ class PlayerView:
         return _legal_moves(self, bool(best))
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict, safe to send to this player's client."""
-        return {
+        """A JSON-ready dict, safe to send to this player's client.
+
+        Every view type writes the same keys (schema ``mexemexe.view/1``),
+        another structure's fields at their resting values.
+        """
+        own = self._structure_json()
+        out: dict[str, Any] = {
             "schema": "mexemexe.view/1",
             "player": self.player,
             "profile": self.profile.name,
@@ -1145,19 +1234,19 @@ class PlayerView:
             "table": [format_cards(m) for m in self.table.melds],
             "hand_sizes": list(self.hand_sizes),
             "stock_size": self.stock_size,
-            "discard_pile": format_cards(self.discard_pile),
+            "discard_pile": own.get("discard_pile", _JSON_REST["discard_pile"]),
             "current_player": self.current_player,
             "turn": self.turn,
             "opened": list(self.opened),
-            "passes": self.passes,
-            "recycles": self.recycles,
+            "passes": own.get("passes", _JSON_REST["passes"]),
+            "recycles": own.get("recycles", _JSON_REST["recycles"]),
             "last": None if self.last is None else self.last.to_dict(),
             "result": None if self.result is None else self.result.to_dict(),
-            "phase": self.phase,
-            "taken": None if self.taken is None else str(self.taken),
-            "jokers_owed": self.jokers_owed,
-            "owners": [list(o) for o in self.owners],
         }
+        for key in ("phase", "taken", "jokers_owed", "owners"):
+            out[key] = own.get(key, _JSON_REST[key])
+        out.update((key, value) for key, value in own.items() if key not in out)
+        return out
 
     def to_json(self, **kwargs: Any) -> str:
         """`to_dict` as JSON text."""
@@ -1171,15 +1260,23 @@ class PlayerView:
         )
 
 
-_make_view = maker(PlayerView)
+_VIEW_MAKERS: dict[type[PlayerView], Callable[..., PlayerView]] = {}
+
+
+def _view_maker(cls: type[PlayerView]) -> Callable[..., PlayerView]:
+    """The fast builder of the view type ``cls`` (`maker`, made once per type)."""
+    make = _VIEW_MAKERS.get(cls)
+    if make is None:
+        make = _VIEW_MAKERS[cls] = maker(cls)
+    return make
 
 
 def _legal_moves(view: PlayerView, best: bool) -> tuple[Move, ...]:
     """`PlayerView.legal_moves` without the deprecation warning (the library's own callers)."""
     if not view.my_turn:
         return ()
-    moves: tuple[Move, ...] = _engine(view.profile).legal_moves(view, best=best)
-    return moves
+    moves = _engine(view.profile).legal_moves(view)
+    return _search().with_best_play(view, moves) if best else moves
 
 
 def _deprecated_best() -> None:
@@ -1229,7 +1326,8 @@ def deal(
         first_player: Who takes the first turn (B3: player 0; G3 rotates it).
 
     Returns:
-        The first `GameState` of the round.
+        The first `GameState` of the round, of the state type of the
+        profile's turn structure (`SharedTableState`, `DiscardState`).
 
     Raises:
         InvalidStateError: If a stacked deal uses more copies of a card than
@@ -1258,14 +1356,14 @@ def deal(
         pile: list[Card] = []
         if prof.turn_structure == "discard":
             pile.append(cards.pop())
-        return GameState(
+        state_type = _state_type(prof)
+        return state_type(
             prof,
             dealt,
             stacked_table,
             cards,
-            pile,
             current_player=first_player,
-            phase=_engine(prof).INITIAL_PHASE,
+            **state_type._opening_fields(prof, pile, stacked_table),
         )
     hand_list = [as_cards(h) for h in hands]
     if players is not None and players != len(hand_list):
@@ -1302,14 +1400,12 @@ def deal(
     stock = shuffled(remaining, rng)
     if prof.turn_structure == "discard" and not pile and stock:
         pile.append(stock.pop())
-    owners = [(-1,) * len(meld) for meld in stacked_table.melds]
-    return GameState(
+    state_type = _state_type(prof)
+    return state_type(
         prof,
         hand_list,
         stacked_table,
         stock,
-        pile,
         current_player=first_player,
-        phase=_engine(prof).INITIAL_PHASE,
-        owners=owners if prof.turn_structure == "discard" else (),
+        **state_type._opening_fields(prof, pile, stacked_table),
     )

@@ -27,6 +27,7 @@ from ._profiles import Profile
 from ._state import PlayerView
 from ._table import Table
 from ._turns.discard import leaves_a_way_on, stock_drawable
+from ._turns.shared_table import search_table, whole_table
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SimpleBot"]
 
@@ -73,13 +74,18 @@ class SimpleBot:
                 hand.remove(card)
             new_melds.append(best)
         melds = [*view.table.melds, *new_melds]
-        laid_off, extensions = _lay_off_all(hand, melds, view.table, profile)
+        opened = view.opened[view.player]
+        # Before a classic initial meld (R4) nothing is laid off: new melds only.
+        use_table = profile.may_use_table(opened)
+        laid_off, extensions = (
+            _lay_off_all(hand, melds, view.table, profile) if use_table else ([], ())
+        )
         placed = [card for meld in new_melds for card in meld] + laid_off
-        need = 0 if view.opened[view.player] else profile.min_opening_points
-        if placed and profile.hand_points(placed) >= need:
+        if placed and profile.hand_points(placed) >= profile.opening_need(opened):
             table = Table._trusted(tuple(melds))
-            # The next players' bots look these up: hand them over with the table.
-            remember_extensions(table, profile, extensions)
+            if use_table:
+                # The next players' bots look these up: hand them over with the table.
+                remember_extensions(table, profile, extensions)
             return Play(table)
         if view.stock_size or profile.stock_exhaustion != "pass":
             return _DRAW
@@ -300,15 +306,15 @@ class GreedyBot:
         from .solver import best_play
 
         best = best_play(
-            table=view.table,
+            table=search_table(view),  # the hand alone before a classic initial meld (R4)
             hand=view.hand,
             profile=view.profile,
             objective="points" if self.objective == "points" else "cards",
             time_limit=self.time_limit,
         )
-        need = 0 if view.opened[view.player] else view.profile.min_opening_points
+        need = view.profile.opening_need(view.opened[view.player])
         if best.placed and view.profile.hand_points(best.placed) >= need:
-            return Play(best.table)
+            return Play(whole_table(view, best.table))
         return SimpleBot().choose(view)
 
 

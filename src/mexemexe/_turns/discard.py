@@ -25,28 +25,44 @@ no winner and no score (G8 **[decision]**).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
 
 from .._cards import CODE, JOKER, JOKER_CODE, Card
 from .._errors import IllegalMoveError, Problem
+from .._kinds import quote
 from .._meld_finder import find_melds
 from .._melds import MeldKind, MeldResult, classify_meld, extension_mask, meld_extensions
 from .._moves import Discard, Draw, LayDown, LayOff, Move, Play, SwapJoker
 from .._multiset import card_inserted, card_without, cards_without
+from .._notation import format_cards
 from .._outcomes import Outcome, Proposal, build_outcome
 from .._scoring import round_result
-from .._state import successor
+from .._state import (
+    GameState,
+    PlayerView,
+    _cards_of,
+    _owner_lists,
+    _pile,
+    _show,
+    _taken,
+    deal,
+    successor,
+)
 from .._table import Meld, Table
 
 if TYPE_CHECKING:
     from .._outcomes import EndReason
     from .._profiles import Profile
-    from .._state import GameState, PlayerView
 
 __all__ = [
     "INITIAL_PHASE",
     "PHASES",
+    "DiscardState",
+    "DiscardView",
     "apply",
+    "deal",
     "leaves_a_way_on",
     "legal_moves",
     "propose",
@@ -54,8 +70,212 @@ __all__ = [
 ]
 
 #: ``"draw"``: the turn starts with a draw; ``"meld"``: melds, lay-offs, then a discard.
-PHASES = ("draw", "meld")
+PHASES: tuple[str, ...] = ("draw", "meld")
 INITIAL_PHASE = "draw"
+
+
+@attrs.frozen(repr=False, weakref_slot=False)
+class DiscardView(PlayerView):
+    """What one player may see of a discard round: the common `PlayerView` and the turn's fields.
+
+    Attributes:
+        discard_pile: The discard pile, top card last (face up, G4).
+        recycles: Times the discard pile became the stock (G8).
+        phase: Where the turn is: ``"draw"`` or ``"meld"`` (G4).
+        taken: The card that may not be discarded this turn (G5), if any.
+        jokers_owed: Jokers the current player must still meld (G12).
+        owners: Who laid each table card (G4).
+    """
+
+    discard_pile: tuple[Card, ...] = ()
+    recycles: int = 0
+    phase: str = INITIAL_PHASE
+    taken: Card | None = None
+    jokers_owed: int = 0
+    owners: tuple[tuple[int, ...], ...] = ()
+
+    def _structure_json(self) -> dict[str, Any]:
+        return {
+            "discard_pile": format_cards(self.discard_pile),
+            "recycles": self.recycles,
+            "phase": self.phase,
+            "taken": None if self.taken is None else str(self.taken),
+            "jokers_owed": self.jokers_owed,
+            "owners": [list(o) for o in self.owners],
+        }
+
+
+@attrs.frozen(repr=False, weakref_slot=False)
+class DiscardState(GameState):
+    """A round of a discard game (G4): the common `GameState`, the pile and the turn's phases.
+
+    It has no passes (the stock is turned over instead, G8); the constructor
+    refuses that field of the shared table, naming it.
+
+    Attributes:
+        discard_pile: The discard pile, top card last (G2, G4).
+        recycles: Times the discard pile was turned into a new stock (G8).
+        phase: Where the turn is: ``"draw"`` then ``"meld"`` (G4).
+        taken: A card taken from the discard pile this turn that may not be
+            discarded in the same turn (G5), or ``None``.
+        laid_this_turn: Whether the current player has laid down or laid off
+            a card this turn (G10).
+        jokers_owed: Jokers taken from the table this turn that must still be
+            used in a meld before the turn ends (G12).
+        owners: Who laid down each table card, parallel to ``table`` (G4; -1
+            for a card of a stacked table).
+    """
+
+    discard_pile: tuple[Card, ...] = attrs.field(converter=_pile, default=(), kw_only=True)
+    recycles: int = attrs.field(default=0, kw_only=True)
+    phase: str = attrs.field(default=INITIAL_PHASE, kw_only=True)
+    taken: Card | None = attrs.field(default=None, converter=_taken, kw_only=True)
+    laid_this_turn: bool = attrs.field(default=False, kw_only=True)
+    jokers_owed: int = attrs.field(default=0, kw_only=True)
+    owners: tuple[tuple[int, ...], ...] = attrs.field(
+        default=(), converter=_owner_lists, kw_only=True
+    )
+
+    TURN_STRUCTURE: ClassVar[str] = "discard"
+    _VIEW: ClassVar[type[PlayerView]] = DiscardView
+    _OWN: ClassVar[tuple[tuple[str, object, str], ...]] = (
+        ("discard_pile", (), "discard pile"),
+        ("recycles", 0, "discard pile to turn over"),
+        ("phase", INITIAL_PHASE, "turn phases (draw, meld)"),
+        ("taken", None, "card taken from a discard pile"),
+        ("laid_this_turn", False, "lay-down phase"),
+        ("jokers_owed", 0, "joker exchange"),
+        ("owners", (), "owners of table cards"),
+    )
+    _WHOLE: ClassVar[tuple[str, ...]] = ("recycles", "jokers_owed")
+    _FLAGS: ClassVar[tuple[str, ...]] = ("laid_this_turn",)
+    _TEXT: ClassVar[tuple[str, ...]] = ("phase",)
+    _OPTIONAL: ClassVar[dict[str, type]] = {"taken": Card}
+
+    def _structure_problems(self) -> list[str]:
+        """The discard turn's fields (G4, G5, G8, G12), one problem each.
+
+        A known phase; recycles within the profile's cap; owners parallel to
+        the table's melds; in the draw phase nothing taken, laid or owed; owed
+        jokers only under the joker exchange and never more than the jokers
+        in the current hand.
+        """
+        profile = self.profile
+        n = len(self.hands)
+        problems: list[str] = []
+        if self.phase not in PHASES:
+            problems.append(f"phase {quote(self.phase)} is not one of {', '.join(PHASES)}")
+        if self.recycles > profile.max_recycles:
+            problems.append(
+                f"recycles={self.recycles}: {profile.name!r} turns the discard pile over at "
+                f"most {profile.max_recycles} times ({profile.section('stock')})"
+            )
+        shape = [len(meld) for meld in self.table.melds]
+        if [len(o) for o in self.owners] != shape:
+            problems.append(
+                f"owners={quote(self.owners)} does not match the table's melds "
+                f"(one player number per table card, {shape} cards; G4)"
+            )
+        elif any(not -1 <= p < n for o in self.owners for p in o):
+            problems.append(
+                f"owners={quote(self.owners)} names a player who is not in the round (G4)"
+            )
+        if self.phase == "draw":
+            for name, rest in (("taken", None), ("laid_this_turn", False), ("jokers_owed", 0)):
+                if getattr(self, name) != rest:
+                    problems.append(
+                        f"{name}={_show(getattr(self, name))} in the draw phase: nothing is "
+                        "taken, laid or owed before the turn's draw (G4)"
+                    )
+        if self.jokers_owed:
+            held = self.hands[self.current_player].count(JOKER)
+            if not (profile.joker_swap and profile.jokers):
+                problems.append(
+                    f"jokers_owed={self.jokers_owed}: {profile.name!r} has no joker exchange, "
+                    "so no joker is ever owed (G12)"
+                )
+            elif self.jokers_owed > held:
+                problems.append(
+                    f"jokers_owed={self.jokers_owed}, but player {self.current_player} holds "
+                    f"{held} joker{'s' if held != 1 else ''} (G12)"
+                )
+        return problems
+
+    def _structure_result_problems(self) -> list[str]:
+        """No blocked round (G4); the cap of G8 reached; the bonus of G10 exactly when due."""
+        result = self.result
+        assert result is not None  # only called with a result
+        profile = self.profile
+        n = len(self.hands)
+        rule = profile.section("stock")
+        problems = []
+        if result.reason == "blocked":
+            problems.append(f"result reason 'blocked' after 0 of {n} passes ({rule})")
+        if result.reason == "recycles" and self.recycles != profile.max_recycles:
+            problems.append(
+                f"result reason 'recycles' after {self.recycles} of {profile.max_recycles} "
+                f"turn-overs ({rule})"
+            )
+        if result.reason == "out":
+            winner = result.winners[0]
+            bonus = 1 if self.opened[winner] else profile.mexe_mexe_multiplier
+            if result.multiplier != bonus:
+                problems.append(
+                    f"result multiplier {result.multiplier}: player {winner} "
+                    f"{'had' if self.opened[winner] else 'had not'} laid down before, "
+                    f"so the bonus is x{bonus} ({profile.section('bonus')})"
+                )
+        return problems
+
+    def _view_structure(self) -> tuple[Any, ...]:
+        return (
+            self.discard_pile,
+            self.recycles,
+            self.phase,
+            self.taken,
+            self.jokers_owed,
+            self.owners,
+        )
+
+    def _structure_json(self) -> dict[str, Any]:
+        return {
+            "discard_pile": format_cards(self.discard_pile),
+            "recycles": self.recycles,
+            "phase": self.phase,
+            "taken": None if self.taken is None else str(self.taken),
+            "laid_this_turn": self.laid_this_turn,
+            "jokers_owed": self.jokers_owed,
+            "owners": [list(o) for o in self.owners],
+        }
+
+    def _pickled_structure(self) -> tuple[Any, ...]:
+        return (
+            bytes(map(CODE, self.discard_pile)),
+            self.recycles,
+            self.phase,
+            self.taken,
+            self.laid_this_turn,
+            self.jokers_owed,
+            self.owners,
+        )
+
+    @classmethod
+    def _unpickled_structure(cls, values: tuple[Any, ...]) -> tuple[Any, ...]:
+        return (_cards_of(values[0]), *values[1:])
+
+    @classmethod
+    def _opening_fields(
+        cls, profile: Profile, pile: list[Card], stacked_table: Table
+    ) -> dict[str, Any]:
+        # G2: the turned card starts the pile; a stacked table's cards have no owner (-1).
+        owners = [(-1,) * len(meld) for meld in stacked_table.melds]
+        return {"discard_pile": pile, "phase": INITIAL_PHASE, "owners": owners}
+
+
+def _own(state: GameState) -> DiscardState:
+    """``state``, which the engine is only ever given for a discard profile."""
+    assert isinstance(state, DiscardState), type(state)
+    return state
 
 
 def propose(state: GameState, table: Table) -> Proposal:
@@ -71,7 +291,7 @@ def propose(state: GameState, table: Table) -> Proposal:
 # -- helpers -------------------------------------------------------------------------
 
 
-def _illegal(state: GameState, what: str, message: str, key: str = "play") -> IllegalMoveError:
+def _illegal(state: DiscardState, what: str, message: str, key: str = "play") -> IllegalMoveError:
     return IllegalMoveError(what, [Problem(message, state.profile.section(key))])
 
 
@@ -79,7 +299,7 @@ def _replace(seq: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*seq[:index], value, *seq[index + 1 :])
 
 
-def _stock_draw(state: GameState) -> str:
+def _stock_draw(state: DiscardState) -> str:
     """What a draw from the stock does now: 'draw', 'recycle', 'end' or 'impossible'."""
     if state.stock:
         return "draw"
@@ -192,7 +412,7 @@ def _finish(
     return False
 
 
-def _end(state: GameState, reason: EndReason, outcome: Outcome, **changes: Any) -> GameState:
+def _end(state: DiscardState, reason: EndReason, outcome: Outcome, **changes: Any) -> DiscardState:
     hands = changes.get("hands", state.hands)
     player = state.current_player
     went_out = player if reason == "out" else None
@@ -213,13 +433,13 @@ def _end(state: GameState, reason: EndReason, outcome: Outcome, **changes: Any) 
 
 
 def _after_meld(
-    state: GameState,
+    state: DiscardState,
     outcome: Outcome,
     hands: tuple[tuple[Card, ...], ...],
     table: Table,
     owners: tuple[tuple[int, ...], ...],
     owed: int,
-) -> GameState:
+) -> DiscardState:
     """Finish a meld-phase move: going out (G6), or stay in the meld phase if the turn can end."""
     hand = hands[state.current_player]
     if not hand:
@@ -245,12 +465,13 @@ def _after_meld(
 # -- moves -----------------------------------------------------------------------------
 
 
-def apply(state: GameState, move: Move) -> GameState:
+def apply(state: GameState, move: Move) -> DiscardState:
     """The state after ``move`` by the current player.
 
     Raises:
         IllegalMoveError: If the move is not allowed now; ``state`` is unchanged.
     """
+    state = _own(state)
     if state.result is not None:
         raise IllegalMoveError(f"cannot {move}", [state._over()])
     if state.phase == "draw":
@@ -283,7 +504,7 @@ def apply(state: GameState, move: Move) -> GameState:
     )
 
 
-def _draw(state: GameState, move: Draw) -> GameState:
+def _draw(state: DiscardState, move: Draw) -> DiscardState:
     player = state.current_player
     profile = state.profile
     note = ""
@@ -350,7 +571,7 @@ def _draw(state: GameState, move: Draw) -> GameState:
     )
 
 
-def _lay_down(state: GameState, move: LayDown) -> GameState:
+def _lay_down(state: DiscardState, move: LayDown) -> DiscardState:
     player = state.current_player
     rest = cards_without(state.hand, move.cards)
     if rest is None:
@@ -372,7 +593,7 @@ def _lay_down(state: GameState, move: LayDown) -> GameState:
     )
 
 
-def _lay_off(state: GameState, move: LayOff) -> GameState:
+def _lay_off(state: DiscardState, move: LayOff) -> DiscardState:
     player = state.current_player
     card, index = move.card, move.meld_index
     if index >= len(state.table):
@@ -400,7 +621,7 @@ def _lay_off(state: GameState, move: LayOff) -> GameState:
     )
 
 
-def _swap(state: GameState, move: SwapJoker) -> GameState:
+def _swap(state: DiscardState, move: SwapJoker) -> DiscardState:
     player = state.current_player
     profile = state.profile
     card, index = move.card, move.meld_index
@@ -441,7 +662,7 @@ def _swap(state: GameState, move: SwapJoker) -> GameState:
     )
 
 
-def _discard(state: GameState, move: Discard) -> GameState:
+def _discard(state: DiscardState, move: Discard) -> DiscardState:
     player = state.current_player
     card = move.card
     if move.suit is not None or move.announce:
@@ -487,7 +708,7 @@ def _discard(state: GameState, move: Discard) -> GameState:
 
 
 #: The meld-phase moves by their exact type (`apply` looks here before testing subclasses).
-_MELD_PHASE: dict[type, Callable[[GameState, Any], GameState]] = {
+_MELD_PHASE: dict[type, Callable[[DiscardState, Any], DiscardState]] = {
     LayDown: _lay_down,
     LayOff: _lay_off,
     SwapJoker: _swap,
@@ -495,12 +716,15 @@ _MELD_PHASE: dict[type, Callable[[GameState, Any], GameState]] = {
 }
 
 # The successors of the commonest moves, built without a mapping of changes.
-_after_melding = successor("hands", "table", "owners", "jokers_owed", "laid_this_turn", "last")
-_after_pile_draw = successor("hands", "discard_pile", "phase", "taken", "last")
+_after_melding = successor(
+    DiscardState, "hands", "table", "owners", "jokers_owed", "laid_this_turn", "last"
+)
+_after_pile_draw = successor(DiscardState, "hands", "discard_pile", "phase", "taken", "last")
 _after_stock_draw = successor(
-    "hands", "stock", "discard_pile", "recycles", "phase", "taken", "last"
+    DiscardState, "hands", "stock", "discard_pile", "recycles", "phase", "taken", "last"
 )
 _after_discard = successor(
+    DiscardState,
     "hands",
     "discard_pile",
     "opened",
@@ -517,8 +741,8 @@ _after_discard = successor(
 # -- legal moves ---------------------------------------------------------------------
 
 
-def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
-    """Exactly the current player's legal moves (``best`` changes nothing here).
+def legal_moves(view: PlayerView) -> tuple[Move, ...]:
+    """Exactly the current player's legal moves.
 
     Draw phase: the draws allowed. Meld phase: every `LayDown` of a meld the
     hand can make, every `LayOff` of a hand card onto a meld it extends (by
@@ -640,6 +864,7 @@ def stock_drawable(view: PlayerView) -> bool:
 
 
 def _empty_stock_status(view: PlayerView) -> str:
+    assert isinstance(view, DiscardView), type(view)  # only discard rounds have a pile (G8)
     if view.recycles >= view.profile.max_recycles:
         return "end"
     if len(view.discard_pile) >= 2:

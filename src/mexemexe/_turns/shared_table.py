@@ -19,8 +19,9 @@ A player who empties the hand wins the round (B9, R8).
 from __future__ import annotations
 
 import operator
+from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -31,27 +32,129 @@ from .._melds import MeldRules, classify_meld, extension_mask, grown_meld
 from .._moves import Draw, Forfeit, Move, Pass, Play
 from .._multiset import cards_without
 from .._outcomes import Outcome, Proposal, build_outcome
+from .._profiles import Profile
 from .._scoring import round_result
-from .._state import successor
+from .._state import GameState, PlayerView, deal, successor
 from .._table import Meld, Table
 
 if TYPE_CHECKING:
     from .._outcomes import EndReason
-    from .._state import GameState, PlayerView
 
-__all__ = ["INITIAL_PHASE", "PHASES", "apply", "legal_moves", "propose"]
+__all__ = [
+    "INITIAL_PHASE",
+    "PHASES",
+    "SharedTableState",
+    "SharedTableView",
+    "apply",
+    "deal",
+    "legal_moves",
+    "propose",
+    "search_table",
+    "shape",
+    "whole_table",
+]
 
 #: A shared-table turn is one move: a play, a draw, a pass or a forfeit.
-PHASES = ("play",)
+PHASES: tuple[str, ...] = ("play",)
 INITIAL_PHASE = "play"
+
+
+@attrs.frozen(repr=False, weakref_slot=False)
+class SharedTableView(PlayerView):
+    """What one player may see of a shared-table round: the common `PlayerView` and the passes.
+
+    Attributes:
+        passes: Consecutive passes with an empty stock (R6).
+    """
+
+    passes: int = 0
+
+    def _structure_json(self) -> dict[str, Any]:
+        return {"passes": self.passes}
+
+
+@attrs.frozen(repr=False, weakref_slot=False)
+class SharedTableState(GameState):
+    """A round on a shared table (B6, R4): the common `GameState` and the passes of R6.
+
+    It has no discard pile (B11), no phases and no owners of table cards:
+    `discard_pile` reads as ``()`` and `phase` as ``"play"``, and the
+    constructor refuses those fields of the discard turn, naming them.
+
+    Attributes:
+        passes: Consecutive turns passed with an empty stock (R6).
+    """
+
+    passes: int = attrs.field(default=0, kw_only=True)
+
+    TURN_STRUCTURE: ClassVar[str] = "shared_table"
+    _VIEW: ClassVar[type[PlayerView]] = SharedTableView
+    _OWN: ClassVar[tuple[tuple[str, object, str], ...]] = (("passes", 0, "passes"),)
+    _WHOLE: ClassVar[tuple[str, ...]] = ("passes",)
+
+    @classmethod
+    def _foreign_rule(cls, profile: Profile) -> str:
+        return f"{profile.section('play')}, B11"  # B11: no discard, ever
+
+    def _structure_problems(self) -> list[str]:
+        """Passes only with an empty stock, and fewer than the players until a block (R6)."""
+        profile = self.profile
+        n = len(self.hands)
+        problems: list[str] = []
+        blocked = self.result is not None and self.result.reason == "blocked"
+        limit = n if blocked else n - 1
+        if self.passes > limit:
+            problems.append(
+                f"passes={self.passes}: {n} players block the round at {n} passes in a row "
+                f"({profile.section('stock')})"
+            )
+        if self.passes and (self.stock or profile.stock_exhaustion != "pass"):
+            problems.append(
+                f"passes={self.passes}: a player passes only with an empty stock "
+                f"under stock_exhaustion='pass' ({profile.section('stock')})"
+            )
+        return problems
+
+    def _structure_result_problems(self) -> list[str]:
+        """A blocked round after every player's pass (R6); no recycles, no bonus (B11)."""
+        result = self.result
+        assert result is not None  # only called with a result
+        profile = self.profile
+        n = len(self.hands)
+        rule = profile.section("stock")
+        problems = []
+        if result.reason == "blocked" and self.passes != n:
+            problems.append(f"result reason 'blocked' after {self.passes} of {n} passes ({rule})")
+        if result.reason == "recycles" and profile.max_recycles != 0:
+            problems.append(
+                f"result reason 'recycles' after 0 of {profile.max_recycles} turn-overs ({rule})"
+            )
+        if result.reason == "out" and result.multiplier != 1:
+            problems.append(f"result multiplier {result.multiplier}: no bonus in this game")
+        return problems
+
+    def _view_structure(self) -> tuple[Any, ...]:
+        return (self.passes,)
+
+    def _structure_json(self) -> dict[str, Any]:
+        return {"passes": self.passes}
+
+    def _pickled_structure(self) -> tuple[Any, ...]:
+        return (self.passes,)
+
+
+def _own(state: GameState) -> SharedTableState:
+    """``state``, which the engine is only ever given for a shared-table profile."""
+    assert isinstance(state, SharedTableState), type(state)
+    return state
 
 
 def propose(state: GameState, table: Table) -> Proposal:
     """Check a proposed new table for the current player without changing anything."""
-    return _check(state, table)[0]
+    return _check(_own(state), table)[0]
 
 
-def _check(state: GameState, table: Table) -> tuple[Proposal, tuple[Card, ...] | None]:
+def _check(state: SharedTableState, table: Table) -> tuple[Proposal, tuple[Card, ...] | None]:
     """`propose`, and the current player's hand after the play (``None`` if illegal)."""
     profile = state.profile
     play_rule = profile.section("play")
@@ -130,19 +233,59 @@ def _check(state: GameState, table: Table) -> tuple[Proposal, tuple[Card, ...] |
                     )
     if all_valid:
         table._memo["valid_under"] = rules
-    if added and not state.opened[state.current_player] and profile.min_opening_points:
+    opened = state.opened[state.current_player]
+    need = profile.opening_need(opened)
+    if added and need:
         points = profile.hand_points(placed)
-        if points < profile.min_opening_points:
+        if points < need:
             problems.append(
                 Problem(
-                    f"a first play must be worth {profile.min_opening_points} points, "
-                    f"this one is worth {points}",
+                    f"a first play must be worth {need} points, this one is worth {points}",
                     play_rule,
                     None,
                     placed,
                 )
             )
+    if added and not profile.may_use_table(opened):
+        problems.extend(_opening_problems(old_rest, new_rest, play_rule))
     return Proposal(table, placed, tuple(problems)), None if problems else rest
+
+
+def _opening_problems(old_rest: list[Meld], new_rest: list[Meld], rule: str) -> list[Problem]:
+    """Why a first play under ``opening_from_own_hand`` is not an initial meld from the hand.
+
+    The classic initial meld (cited as R4): every meld of the old table stays
+    as it was and the play only adds new melds. A meld written in another
+    order is the same meld, so melds are compared as multisets of cards; the
+    new melds then hold exactly the cards added, which `_check` has already
+    found in the hand.
+    """
+    if not old_rest:
+        return []  # every old meld kept as the very same object
+    kept = Counter(_codes(meld) for meld in new_rest)
+    changed = []
+    for meld in old_rest:
+        codes = _codes(meld)
+        if kept[codes]:
+            kept[codes] -= 1
+        else:
+            changed.append(meld)
+    return [
+        Problem(
+            "this table meld is changed, but a first play (the classic initial meld) only "
+            "lays down new melds from the hand: no table card may move and nothing may be "
+            "added to a table meld before the player's next turn",
+            rule,
+            None,
+            meld,
+        )
+        for meld in changed
+    ]
+
+
+def _codes(meld: Meld) -> tuple[int, ...]:
+    """A meld as the sorted codes of its cards: melds written in another order compare equal."""
+    return tuple(sorted(map(CODE, meld)))
 
 
 def _joker_count(table: Table) -> int:
@@ -255,12 +398,13 @@ def _multiset_minus(a: list[int], b: list[int]) -> tuple[Card, ...]:
     )
 
 
-def apply(state: GameState, move: Move) -> GameState:
+def apply(state: GameState, move: Move) -> SharedTableState:
     """The state after ``move`` by the current player.
 
     Raises:
         IllegalMoveError: If the move is not allowed; ``state`` is unchanged.
     """
+    state = _own(state)
     if state.result is not None:
         raise IllegalMoveError(f"cannot {move}", [state._over()])
     if isinstance(move, Play):
@@ -277,7 +421,7 @@ def apply(state: GameState, move: Move) -> GameState:
     )
 
 
-def _next(state: GameState, **changes: Any) -> GameState:
+def _next(state: SharedTableState, **changes: Any) -> SharedTableState:
     """Advance to the next player (B3: in index order)."""
     return state._successor(
         current_player=(state.current_player + 1) % state.players,
@@ -286,14 +430,16 @@ def _next(state: GameState, **changes: Any) -> GameState:
     )
 
 
-def _end(state: GameState, reason: EndReason, outcome: Outcome, **changes: Any) -> GameState:
+def _end(
+    state: SharedTableState, reason: EndReason, outcome: Outcome, **changes: Any
+) -> SharedTableState:
     hands = changes.get("hands", state.hands)
     went_out = state.current_player if reason == "out" else None
     result = round_result(state.profile, hands, reason, went_out)
     return state._successor(turn=state.turn + 1, last=outcome, result=result, **changes)
 
 
-def _play(state: GameState, move: Play) -> GameState:
+def _play(state: SharedTableState, move: Play) -> SharedTableState:
     proposal, rest = _check(state, move.table)
     player = state.current_player
     if rest is None:
@@ -308,7 +454,7 @@ def _play(state: GameState, move: Play) -> GameState:
 
 
 def _drawn(
-    state: GameState, count: int
+    state: SharedTableState, count: int
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
     """Hands, stock and drawn cards after the current player draws ``count`` from the top."""
     player = state.current_player
@@ -320,7 +466,7 @@ def _drawn(
     return hands, stock, drawn
 
 
-def _draw(state: GameState, move: Draw) -> GameState:
+def _draw(state: SharedTableState, move: Draw) -> SharedTableState:
     profile = state.profile
     player = state.current_player
     if move.source != "stock":
@@ -344,11 +490,15 @@ def _draw(state: GameState, move: Draw) -> GameState:
 
 # The successors of the commonest moves (B3: the next player in index order),
 # built without a mapping of changes.
-_after_play = successor("hands", "table", "opened", "passes", "last", "current_player", "turn")
-_after_draw = successor("hands", "stock", "passes", "last", "current_player", "turn")
+_after_play = successor(
+    SharedTableState, "hands", "table", "opened", "passes", "last", "current_player", "turn"
+)
+_after_draw = successor(
+    SharedTableState, "hands", "stock", "passes", "last", "current_player", "turn"
+)
 
 
-def _forfeit(state: GameState, move: Forfeit) -> GameState:
+def _forfeit(state: SharedTableState, move: Forfeit) -> SharedTableState:
     profile = state.profile
     player = state.current_player
     want = profile.failed_play_penalty
@@ -364,7 +514,7 @@ def _forfeit(state: GameState, move: Forfeit) -> GameState:
     return _next(state, hands=hands, stock=stock, passes=0, last=outcome)
 
 
-def _pass(state: GameState, move: Pass) -> GameState:
+def _pass(state: SharedTableState, move: Pass) -> SharedTableState:
     profile = state.profile
     if state.stock or profile.stock_exhaustion != "pass":
         why = "the stock is not empty: draw instead" if state.stock else "this game has no passing"
@@ -372,7 +522,7 @@ def _pass(state: GameState, move: Pass) -> GameState:
     return _passed(state, Outcome(state.current_player, move))
 
 
-def _passed(state: GameState, outcome: Outcome) -> GameState:
+def _passed(state: SharedTableState, outcome: Outcome) -> SharedTableState:
     passes = state.passes + 1
     if passes >= state.players:
         rule = state.profile.section("stock")
@@ -381,7 +531,7 @@ def _passed(state: GameState, outcome: Outcome) -> GameState:
     return _next(state, passes=passes, last=outcome)
 
 
-def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
+def legal_moves(view: PlayerView) -> tuple[Move, ...]:
     """The current player's moves that need no rearranging, from what that player can see.
 
     Lists, in this order:
@@ -398,20 +548,17 @@ def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
        in a valid meld (B7), and one that would have to leave the meld needs
        a rearrangement. Melds written alike are offered once.
 
-    Under an opening minimum (``min_opening_points``) a player who has not
-    laid down yet gets only the melds and lay-offs that reach it. Every move
+    Under an opening minimum (`Profile.opening_need`) a player who has not
+    laid down yet gets only the melds and lay-offs that reach it; under the
+    classic initial meld (`Profile.may_use_table`), only the melds. Every move
     listed is legal, and listing them never searches: it costs tens of
     microseconds. Rearrangements of the table are legal too but not listed
     (there are far too many); `mexemexe.solver.best_play` and
-    `GameState.hint` find the exact best one.
+    `GameState.hint` find the exact best one (this module never searches:
+    the solver builds on it).
 
     Args:
         view: The current player's view.
-        best: Also list the exact best play of `mexemexe.solver.best_play`
-            (the most hand cards placed, the table freely rearranged) unless
-            it is one of the plays above; under an opening minimum the best
-            play by points stands in when the best by cards falls short. For
-            the deprecated ``legal_moves(best=True)``.
     """
     profile = view.profile
     moves: list[Move]
@@ -423,7 +570,8 @@ def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
         moves = [_DRAW, _FORFEIT]
     else:
         moves = [_FORFEIT]
-    need = 0 if view.opened[view.player] else profile.min_opening_points
+    opened = view.opened[view.player]
+    need = profile.opening_need(opened)
     hand = view.hand
     table = view.table
     melds = table.melds
@@ -433,7 +581,7 @@ def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
         if need and profile.hand_points(meld) < need:
             continue
         moves.append(_laid_down(table, meld, masks, rules))
-    if melds:
+    if melds and profile.may_use_table(opened):
         held = 0  # the hand's distinct cards, as a bit mask of codes
         for card in hand:
             held |= _BIT[card.code]
@@ -442,11 +590,6 @@ def legal_moves(view: PlayerView, *, best: bool = False) -> tuple[Move, ...]:
             held &= sum(_BIT[code] for code in range(53) if points[code] >= need)
         if any(map(held.__and__, masks)):
             _list_lay_offs(moves, table, masks, held, rules)
-    if best:
-        seen = {_shape(move.table) for move in moves if isinstance(move, Play)}
-        found_table = _best_play(view, need)
-        if found_table is not None and _shape(found_table) not in seen:
-            moves.append(Play(found_table))
     return tuple(moves)
 
 
@@ -549,33 +692,28 @@ def _extension_masks(table: Table, rules: MeldRules) -> tuple[int, ...]:
     return found
 
 
-def _best_play(view: PlayerView, need: int, time_limit: float | None = None) -> Table | None:
-    """The solver's best play if it places cards and meets the opening minimum.
+def search_table(view: PlayerView) -> Table:
+    """The table a search for ``view``'s player may rearrange.
 
-    ``time_limit`` (seconds, or ``None``) bounds both searches together: the
-    search by points gets what the search by cards left.
+    The view's table; before a classic initial meld (`Profile.may_use_table`)
+    none at all, so a search of the hand alone finds only new melds from the
+    hand (`whole_table` then puts them beside the table's melds, unchanged).
     """
-    import time
-
-    # The solver builds on the rules: import it late. `_deadline` checks the limit.
-    from ..solver import _deadline, best_play
-
-    profile = view.profile
-    end = _deadline(time_limit)
-    for objective in ("cards", "points") if need else ("cards",):
-        left = None if time_limit is None else max(0.0, end - time.perf_counter())
-        found = best_play(
-            table=view.table,
-            hand=view.hand,
-            profile=profile,
-            objective=objective,
-            time_limit=left,
-        )
-        if found.placed and profile.hand_points(found.placed) >= need:
-            return found.table
-    return None
+    if view.profile.may_use_table(view.opened[view.player]):
+        return view.table
+    return _NO_TABLE
 
 
-def _shape(table: Table) -> tuple[tuple[int, ...], ...]:
+def whole_table(view: PlayerView, found: Table) -> Table:
+    """The new table of a play found by searching `search_table` (the whole table, B6, R4)."""
+    if view.profile.may_use_table(view.opened[view.player]):
+        return found
+    return Table._trusted((*view.table.melds, *found.melds))
+
+
+_NO_TABLE = Table()
+
+
+def shape(table: Table) -> tuple[tuple[int, ...], ...]:
     """A table as a multiset of melds, each a multiset of cards: plays that differ only in order."""
     return tuple(sorted(tuple(sorted(card.code for card in meld)) for meld in table.melds))

@@ -1,0 +1,130 @@
+"""Hints: the search lent to the state layer (agents layer, above the solver).
+
+`GameState.hint` and the deprecated ``legal_moves(best=True)`` need the
+exact search of `mexemexe.solver`, which builds on the states. So the state
+layer never imports it: it calls the `SearchHook` in `_state._search_hook`,
+which the package (`mexemexe/__init__.py`) sets to `SEARCH`. The solver is
+imported on first use, as it takes a noticeable part of the import time.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from ._moves import Discard, Draw, LayDown, LayOff, Move, Pass, Play
+from ._turns.discard import leaves_a_way_on
+from ._turns.shared_table import search_table, shape, whole_table
+
+if TYPE_CHECKING:
+    from ._state import GameState, PlayerView
+    from ._table import Table
+
+__all__ = ["SEARCH", "Search", "best_shared_play"]
+
+
+def best_shared_play(view: PlayerView, need: int, time_limit: float | None = None) -> Table | None:
+    """The solver's best play on a shared table if it places cards and meets the opening minimum.
+
+    The most hand cards placed; under an opening minimum (``need``,
+    `Profile.opening_need`) the best play by points stands in when the best
+    by cards falls short. Before a classic initial meld only the hand is
+    searched (`search_table`), and the melds found join the unchanged table.
+    ``time_limit`` (seconds, or ``None``) bounds both searches together: the
+    search by points gets what the search by cards left.
+
+    Raises:
+        SolverInputError: If ``time_limit`` is negative.
+    """
+    from .solver import _deadline, best_play
+
+    profile = view.profile
+    end = _deadline(time_limit)
+    table = search_table(view)
+    for objective in ("cards", "points") if need else ("cards",):
+        left = None if time_limit is None else max(0.0, end - time.perf_counter())
+        found = best_play(
+            table=table,
+            hand=view.hand,
+            profile=profile,
+            objective=objective,
+            time_limit=left,
+        )
+        if found.placed and profile.hand_points(found.placed) >= need:
+            return whole_table(view, found.table)
+    return None
+
+
+class Search:
+    """The `SearchHook` of this library: hints and best plays from the solver."""
+
+    def hint(self, state: GameState, time_limit: float | None) -> Move:
+        """The move `GameState.hint` returns (see there); the round is not over.
+
+        Raises:
+            SolverInputError: If ``time_limit`` is negative.
+        """
+        view = state.view(state.current_player)
+        profile = state.profile
+        if state.phase == "play":
+            need = profile.opening_need(view.opened[view.player])
+            found = best_shared_play(view, need, time_limit)
+            if found is None:
+                exhausted = profile.stock_exhaustion
+                return Draw() if state.stock or exhausted == "end_round" else Pass()
+            if time_limit is not None:
+                # Under a limit, the search's own play: finding it again among
+                # every listed move can cost more than a short limit allows.
+                return Play(found)
+            # The move as `legal_moves` lists it, if it is listed: a play of the
+            # same melds, in whatever order their cards are written, is listed once.
+            found_shape = shape(found)
+            size, count = len(found.melds), found.card_count
+            for move in view.legal_moves():
+                if (
+                    isinstance(move, Play)
+                    and len(move.table.melds) == size
+                    and move.table.card_count == count
+                    and shape(move.table) == found_shape
+                ):
+                    return move
+            return Play(found)
+        if state.phase != "draw":
+            from .solver import best_play
+
+            best = best_play(
+                table=view.table, hand=view.hand, profile=profile, time_limit=time_limit
+            )
+            if best.moves and leaves_a_way_on(view, best.moves[0]):
+                return best.moves[0]
+        legal = view.legal_moves()
+        melds = [move for move in legal if isinstance(move, LayDown)]
+        if melds:
+            return max(melds, key=lambda move: (len(move.cards), [-c.code for c in move.cards]))
+        offs = [move for move in legal if isinstance(move, LayOff)]
+        if offs:
+            return offs[0]
+        if Draw() in legal:
+            return Draw()
+        discards = [move for move in legal if isinstance(move, Discard)]
+        if discards:
+            return max(discards, key=lambda move: (profile.card_points(move.card), move.card.code))
+        return legal[0]
+
+    def with_best_play(self, view: PlayerView, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """``moves`` and, on a shared table, the solver's best play unless already listed.
+
+        For the deprecated ``legal_moves(best=True)``; a discard turn's listing
+        is already every legal move.
+        """
+        if view.phase != "play":
+            return moves
+        seen = {shape(move.table) for move in moves if isinstance(move, Play)}
+        found = best_shared_play(view, view.profile.opening_need(view.opened[view.player]))
+        if found is not None and shape(found) not in seen:
+            return (*moves, Play(found))
+        return moves
+
+
+#: The hook `mexemexe/__init__.py` puts in `_state._search_hook`.
+SEARCH = Search()
