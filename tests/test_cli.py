@@ -146,7 +146,7 @@ def test_play_a_whole_maumau_hand_with_legal_moves() -> None:
     """Typing legal moves plays a hand to its end."""
     from mexemexe import maumau
 
-    state = maumau.deal(2, seed=1)
+    state = maumau.deal(maumau.MAUMAU, 2, seed=1)
     keys = []
     bot = maumau.MauMauBot()
     # The human (seat 0) plays what the bot would; the CLI's bot plays seat 1.

@@ -102,7 +102,7 @@ def test_a_maumau_record_loads_without_importing_maumau_first() -> None:
 
     from mexemexe import maumau
 
-    _, record = m.play_round(maumau.deal(3, seed=2), [maumau.MauMauBot()] * 3)
+    _, record = m.play_round(maumau.deal(maumau.MAUMAU, 3, seed=2), [maumau.MauMauBot()] * 3)
     code = (
         "import sys, mexemexe as m; r = m.GameRecord.from_json(sys.stdin.read()); "
         "print(type(r.initial).__name__)"

@@ -285,6 +285,16 @@ class Match:
             raise InvalidStateError("the final state is not valid: " + "; ".join(problems))
         return attrs.evolve(self, results=(*self.results, final.result), seats=(*self.seats, seats))
 
+    def between_rounds(self) -> Match:
+        """The match as it stands before the next deal: rummy does nothing between rounds."""
+        return self
+
+    def summary(self) -> str:
+        """The totals and the leading seats, for people."""
+        lead = "winners" if self.is_over else "leading"
+        seats = ", ".join(map(str, self.winners))
+        return f"final totals: {list(self.totals)}; {lead}: seat {seats}"
+
     # -- serialization --------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:

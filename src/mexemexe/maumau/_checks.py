@@ -10,6 +10,7 @@ which is the very failure they are here to prevent).
 from __future__ import annotations
 
 import contextlib
+import warnings
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, TypeGuard
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:  # the profile module quotes its settings with `quote`
 __all__ = [
     "HOSTILE",
     "MAX_WORD",
+    "deprecated",
     "is_whole",
     "outcome_from_data",
     "quote",
@@ -50,6 +52,15 @@ HOSTILE: tuple[type[BaseException], ...] = (
 #: reaches, and seeds are written into text (reshuffles, round seeds), which
 #: Python refuses for integers of more than a few thousand digits.
 MAX_WORD = 2**63
+
+
+def deprecated(message: str, *, depth: int = 1) -> None:
+    """Warn the caller ``depth`` calls above the public function calling this one.
+
+    Used where a Mau-Mau name or argument order gives way to the one the
+    rummy side uses (`DeprecationWarning`, pointing at the caller's line).
+    """
+    warnings.warn(message, DeprecationWarning, stacklevel=2 + depth)
 
 
 def is_whole(value: object) -> TypeGuard[int]:

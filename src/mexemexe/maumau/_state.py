@@ -33,6 +33,7 @@ from .._random import Seed, make_rng, shuffled
 from ._checks import (
     HOSTILE,
     MAX_WORD,
+    deprecated,
     is_whole,
     outcome_from_data,
     quote,
@@ -975,28 +976,55 @@ def _end_hand(
 
 
 def deal(
+    rules: MauMauProfile | int = MAUMAU,
+    /,
     players: int | None = None,
     *,
     seed: Seed,
-    profile: MauMauProfile = MAUMAU,
+    profile: MauMauProfile | None = None,
     hands: Sequence[Iterable[Card | str] | str] | None = None,
     discard_pile: Iterable[Card | str] | str | None = None,
     first_player: int = 0,
 ) -> MauMauState:
     """Deal a Mau-Mau hand reproducibly (M1): 7 cards each in turn order, top card turned.
 
+    The arguments come in the order of the rummy `mexemexe.deal`: the
+    rules, then the player count, then the seed and the rest by keyword.
     A stacked deal gives the hands (and optionally the discard pile, top card
     last); the rest of the deck is shuffled into the stock.
 
     Examples:
-        >>> state = deal(4, seed=7)
+        >>> state = deal(MAUMAU, 4, seed=7)
         >>> [len(h) for h in state.hands], len(state.stock), len(state.discard_pile)
         ([7, 7, 7, 7], 75, 1)
 
+    Args:
+        rules: The rules (by position); ``profile=`` names them by keyword.
+            A player count here is the old order, ``deal(players, seed=...,
+            profile=...)``, still read but deprecated.
+        players: How many players (or give the stacked ``hands``).
+        seed: The deal seed.
+        profile: The rules, by keyword.
+        hands: A stacked deal's hands.
+        discard_pile: A stacked deal's discard pile, top card last.
+        first_player: Who is dealt to first and moves first.
+
     Raises:
         InvalidStateError: If the player count is outside 2-10, a stacked deal
-            uses more copies than the deck holds, or ``first_player`` is not a player.
+            uses more copies than the deck holds, ``first_player`` is not a
+            player, or the rules are given twice and differ.
     """
+    if not isinstance(rules, MauMauProfile):  # the old order: deal(players, *, seed, profile)
+        deprecated(
+            "maumau.deal(players, seed=..., profile=...) is deprecated: pass the rules "
+            "first, as mexemexe.deal does: maumau.deal(profile, players, seed=...)"
+        )
+        if players is None:
+            players = rules
+        rules = MAUMAU
+    elif profile is not None and profile != rules and rules is not MAUMAU:
+        raise InvalidStateError(f"deal got the rules twice: {rules.name!r} and {quote(profile)}")
+    profile = rules if profile is None else profile
     if not isinstance(profile, MauMauProfile):
         raise InvalidStateError(f"profile={quote(profile)}: a MauMauProfile")
     try:
