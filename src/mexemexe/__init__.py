@@ -12,6 +12,7 @@ Examples:
 
 from typing import TYPE_CHECKING, Any
 
+from . import games
 from ._cards import JOKER, Card, Rank, Suit, make_deck
 from ._errors import (
     IllegalMoveError,
@@ -58,6 +59,7 @@ from ._table import Table, format_table, parse_table
 from ._validation import TableReport, validate_table
 from ._version import __version__
 from .bots import Bot, GreedyBot, RandomBot, SimpleBot
+from .games import Game, MatchLike, game_names, get_game, register_game
 
 if TYPE_CHECKING:
     from .solver import BestPlay, arrange, best_play
@@ -90,6 +92,7 @@ __all__ = [
     "Discard",
     "Draw",
     "Forfeit",
+    "Game",
     "GameRecord",
     "GameState",
     "GreedyBot",
@@ -98,6 +101,7 @@ __all__ = [
     "LayDown",
     "LayOff",
     "Match",
+    "MatchLike",
     "MeldKind",
     "MeldResult",
     "MexeMexeError",
@@ -130,6 +134,9 @@ __all__ = [
     "find_melds",
     "format_cards",
     "format_table",
+    "game_names",
+    "games",
+    "get_game",
     "get_profile",
     "make_deck",
     "meld_extensions",
@@ -139,6 +146,7 @@ __all__ = [
     "play_match",
     "play_round",
     "profile_names",
+    "register_game",
     "register_profile",
     "replay_match",
     "round_result",
