@@ -24,7 +24,9 @@ def _own_registries(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def quick_maumau() -> games.Game:
     """A Mau-Mau variant registered with one call: five cards a hand."""
-    rules = attrs.evolve(maumau.MAUMAU, name="maumau-quick", hand_size=5)
+    rules = attrs.evolve(
+        maumau.MAUMAU, name="maumau-quick", hand_sizes=dict.fromkeys(range(2, 11), 5)
+    )
     game = games.get_game("maumau").with_rules(rules)
     games.register_game(game)
     return game
@@ -78,7 +80,7 @@ def test_a_game_name_of_the_wrong_shape_is_refused() -> None:
 def test_a_different_game_under_a_taken_name_is_refused() -> None:
     """register_game refuses to replace a game by another of the same name."""
     quick_maumau()
-    other = attrs.evolve(maumau.MAUMAU, name="maumau-quick", hand_size=6)
+    other = attrs.evolve(maumau.MAUMAU, name="maumau-quick", burst_score=50)
     with pytest.raises(m.ProfileError, match="already registered"):
         games.register_game(games.get_game("maumau").with_rules(other))
 

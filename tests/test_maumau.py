@@ -484,7 +484,7 @@ def test_m1_a_profile_with_huge_decks_is_refused() -> None:
     [
         ({"decks": "two"}, "decks='two': a whole number"),
         ({"rotate_first_player": "yes"}, "rotate_first_player='yes': True or False"),
-        ({"card_points": ["J"] * 13}, "card_points: expected whole numbers, got 'J'"),
+        ({"rank_points": ["J"] * 13}, "rank_points: expected whole numbers, got 'J'"),
         ({"rule_sections": ["7H"]}, r"rule_sections: expected \(key, value\) pairs, got '7H'"),
     ],
 )
@@ -557,3 +557,54 @@ def test_new_hand_is_new_round_under_its_mau_mau_name() -> None:
     """MauMauMatch.new_hand deals what new_round deals (a hand is a round)."""
     start_match = mm.MauMauMatch.start(mm.MAUMAU, 3, 4)
     assert start_match.new_hand() == start_match.new_round()
+
+
+def test_profile_fields_are_named_as_the_rummy_profile_s() -> None:
+    """hand_sizes (by player count) and rank_points name the same things as in Profile."""
+    assert dict(P.hand_sizes)[4] == 7
+    assert P.rank_points == (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 10, 10)
+    assert P.hand_points(m.parse_cards("JH KS")) == 30
+
+
+def test_hand_sizes_may_differ_by_player_count() -> None:
+    """A variant deals fewer cards to more players, as a rummy profile may (M1)."""
+    variant = attrs.evolve(P, hand_sizes={n: 7 if n < 6 else 5 for n in range(2, 11)})
+    assert {len(h) for h in mm.deal(variant, 3, seed=1).hands} == {7}
+    assert {len(h) for h in mm.deal(variant, 8, seed=1).hands} == {5}
+
+
+def test_hand_sizes_must_cover_every_player_count() -> None:
+    """A profile without a hand size for a player count it allows is refused."""
+    with pytest.raises(m.ProfileError, match="no hand size for 10 players"):
+        attrs.evolve(P, hand_sizes=dict.fromkeys(range(2, 10), 7))
+
+
+def test_the_old_hand_size_keyword_still_works_but_warns() -> None:
+    """hand_size=N gives every player count N cards, with a DeprecationWarning."""
+    with pytest.deprecated_call(match="give hand_sizes"):
+        old = attrs.evolve(P, hand_size=5)
+    assert old == attrs.evolve(P, hand_sizes=dict.fromkeys(range(2, 11), 5))
+
+
+def test_the_old_card_points_keyword_still_works_but_warns() -> None:
+    """card_points=... sets rank_points, with a DeprecationWarning."""
+    with pytest.deprecated_call(match="give rank_points"):
+        old = mm.MauMauProfile(card_points=[1] * 13)
+    assert old.rank_points == (1,) * 13
+
+
+def test_the_old_names_read_back_but_warn() -> None:
+    """MAUMAU.hand_size and MAUMAU.card_points still read, with a DeprecationWarning."""
+    with pytest.deprecated_call(match="read hand_sizes"):
+        assert P.hand_size == 7
+    with pytest.deprecated_call(match="read rank_points"):
+        assert P.card_points == P.rank_points
+
+
+def test_old_profile_json_still_loads_but_warns() -> None:
+    """A profile written with hand_size and card_points reads back, deprecated."""
+    data = P.to_dict()
+    data["hand_size"], data["card_points"] = 7, data.pop("rank_points")
+    del data["hand_sizes"]
+    with pytest.deprecated_call():
+        assert mm.MauMauProfile.from_dict(data) == P

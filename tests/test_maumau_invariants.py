@@ -389,7 +389,7 @@ def test_deep_nesting_anywhere_is_an_invalid_state(key: str) -> None:
         with pytest.raises(InvalidStateError):
             mm.MauMauState.from_dict(data)
         data = states()[name].to_dict()
-        data["profile"][key if key in data["profile"] else "card_points"] = deep()
+        data["profile"][key if key in data["profile"] else "rank_points"] = deep()
         with pytest.raises(InvalidStateError):
             mm.MauMauState.from_dict(data)
 

@@ -263,7 +263,7 @@ class MauMauState:
         """The hand's result if over; otherwise the points each player holds now (M7)."""
         if self.result is not None:
             return self.result
-        points = tuple(sum(self.profile.card_value(c) for c in h) for h in self.hands)
+        points = tuple(map(self.profile.hand_points, self.hands))
         return RoundResult("in_progress", (), points, points)
 
     # -- views and serialization ---------------------------------------------------
@@ -797,7 +797,7 @@ def _pass(state: MauMauState, move: Pass) -> MauMauState:
     passes = state.passes + 1
     outcome = Outcome(player, move)
     if passes >= state.players:
-        points = tuple(sum(state.profile.card_value(c) for c in h) for h in state.hands)
+        points = tuple(map(state.profile.hand_points, state.hands))
         result = RoundResult("blocked", (), points, (0,) * state.players)
         return state._successor(turn=state.turn + 1, passes=passes, last=outcome, result=result)
     return state._successor(
@@ -1046,7 +1046,7 @@ def deal(
     if hands is None:
         cards = shuffled(profile.deck(), rng)
         dealt: list[list[Card]] = [[] for _ in range(count)]
-        for _ in range(profile.hand_size):
+        for _ in range(dict(profile.hand_sizes)[count]):
             for k in range(count):
                 dealt[(first_player + k) % count].append(cards.pop())
         pile = [cards.pop()]
