@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, ProfileError
-from ._jsonio import dumps, loads_object
 from ._kinds import loading, quote, whole_number
 from ._moves import Move, parse_move
+from ._roundparts import JsonForm
 from .games import RoundState, game_for, game_of_schema
 
 __all__ = ["RECORD_SCHEMA", "GameRecord"]
@@ -55,7 +55,7 @@ def _seed(value: int | None) -> int | None:
 
 
 @attrs.frozen
-class GameRecord:
+class GameRecord(JsonForm):
     """A round (or a Mau-Mau hand) as data: the initial state and the moves, in order.
 
     ``record.replay()`` is ``functools.reduce(GameState.apply, moves, initial)``.
@@ -68,6 +68,8 @@ class GameRecord:
             With a seed, `from_dict` deals again and refuses a record whose
             initial state is not that deal (swapped hands, a stacked stock).
     """
+
+    _json_what: ClassVar[str] = "record"
 
     initial: Any
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_moves)
@@ -172,16 +174,3 @@ class GameRecord:
                 except IllegalMoveError as err:
                     raise InvalidStateError(f"the record has an illegal move: {err}") from err
         return record
-
-    def to_json(self, **kwargs: Any) -> str:
-        """`to_dict` as JSON text."""
-        return dumps(self.to_dict(), **kwargs)
-
-    @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        """Rebuild a record from `to_json` output.
-
-        Raises:
-            InvalidStateError: If the text is not JSON or not a valid record.
-        """
-        return cls.from_dict(loads_object(text, "record"))

@@ -22,8 +22,7 @@ from ._profile import MAUMAU, MauMauProfile
 from ._state import SCHEMA, MauMauState, MauMauView, deal
 
 if TYPE_CHECKING:
-    from .._rounds import play_round
-    from ._compat import play_maumau_match, replay_maumau_match
+    from ._compat import play_maumau_match, play_round, replay_maumau_match
 
 #: Names of the play layer also offered here, imported on first use: the game
 #: registry (`mexemexe.games`) imports this package's modules, and the play
@@ -32,19 +31,11 @@ _PLAY_NAMES = ("play_maumau_match", "play_round", "replay_maumau_match")
 
 
 def __getattr__(name: str) -> Any:
-    if name == "play_round":
-        from .. import _rounds
+    if name not in _PLAY_NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import _compat  # the play layer, on first use (see `_PLAY_NAMES`)
 
-        return _rounds.play_round
-    if name in _PLAY_NAMES:
-        from . import _compat
-
-        return getattr(_compat, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_PLAY_NAMES})
+    return getattr(_compat, name)
 
 
 __all__ = [

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import warnings
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, TypeGuard
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from .._errors import InvalidStateError, MexeMexeError
 from .._kinds import error_reason as reason_of
@@ -32,6 +32,7 @@ __all__ = [
     "reason_of",
     "result_from_data",
     "result_problems",
+    "tagged",
 ]
 
 #: What hostile data makes Python's own code raise while it is read or
@@ -61,6 +62,20 @@ def deprecated(message: str, *, depth: int = 1) -> None:
     rummy side uses (`DeprecationWarning`, pointing at the caller's line).
     """
     warnings.warn(message, DeprecationWarning, stacklevel=2 + depth)
+
+
+def tagged(data: object, schema: str, what: str) -> Mapping[str, Any]:
+    """``data`` as the mapping of a ``what`` (``"state"``, ``"match"``) tagged ``schema``.
+
+    Raises:
+        InvalidStateError: If ``data`` is not a mapping, or carries another tag.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(f"a {what} is a mapping, got {type(data).__name__}")
+    found = data.get("schema")
+    if found != schema:
+        raise InvalidStateError(f"unknown schema {quote(found)} (expected {schema!r})")
+    return data
 
 
 def is_whole(value: object) -> TypeGuard[int]:

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._record import GameRecord
-from .._rounds import _play_match, _replay_match
+from .._rounds import _play_match, _replay_match, play_round
 from ..bots import Bot
 from ._checks import deprecated
 from ._match import MauMauMatch
 
-__all__ = ["play_maumau_match", "replay_maumau_match"]
+# `play_round` is offered as `mexemexe.maumau.play_round` too, from here.
+__all__ = ["play_maumau_match", "play_round", "replay_maumau_match"]
 
 
 def play_maumau_match(

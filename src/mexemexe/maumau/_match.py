@@ -8,8 +8,8 @@ from typing import Any
 import attrs
 
 from .._errors import InvalidStateError
-from .._match import round_seed
 from .._outcomes import RoundResult
+from .._roundparts import deal_next_round, match_dict
 from ._checks import (
     HOSTILE,
     MAX_WORD,
@@ -19,6 +19,7 @@ from ._checks import (
     reason_of,
     result_from_data,
     result_problems,
+    tagged,
 )
 from ._profile import MAUMAU, MauMauProfile
 from ._state import MauMauState, deal
@@ -233,9 +234,9 @@ class MauMauMatch:
             InvalidStateError: If the match is over.
         """
         seats = self.next_seats()
-        index = len(self.results)
-        first = index % len(seats) if self.profile.rotate_first_player else 0
-        return deal(self.profile, len(seats), seed=round_seed(self.seed, index), first_player=first)
+        return deal_next_round(
+            deal, self.profile, len(seats), self, rotate=self.profile.rotate_first_player
+        )
 
     def new_hand(self) -> MauMauState:
         """`new_round` under its Mau-Mau name (a hand is a round).
@@ -299,17 +300,14 @@ class MauMauMatch:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return {
-            "schema": MATCH_SCHEMA,
-            "profile": self.profile.to_dict(),
-            "players": self.players,
-            "seed": self.seed,
-            "scores": list(self.scores),
-            "reentries": list(self.reentries),
-            "pot": self.pot,
-            "results": [r.to_dict() for r in self.results],
-            "seats": [list(s) for s in self.seats],
-        }
+        return match_dict(
+            self,
+            MATCH_SCHEMA,
+            self.profile,
+            scores=list(self.scores),
+            reentries=list(self.reentries),
+            pot=self.pot,
+        )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MauMauMatch:
@@ -321,14 +319,8 @@ class MauMauMatch:
                 (scores, re-entries or pot that its hands do not give, M8),
                 naming the field.
         """
-        if not isinstance(data, Mapping):
-            raise InvalidStateError(f"a match is a mapping, got {type(data).__name__}")
+        data = tagged(data, MATCH_SCHEMA, "match")
         try:
-            schema = data.get("schema")
-            if schema != MATCH_SCHEMA:
-                raise InvalidStateError(
-                    f"unknown schema {quote(schema)} (expected {MATCH_SCHEMA!r})"
-                )
             for key in ("players", "seed", "pot"):
                 if not is_whole(data[key]):
                     raise InvalidStateError(f"{key}: expected an integer, got {quote(data[key])}")

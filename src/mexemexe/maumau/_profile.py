@@ -10,6 +10,7 @@ import attrs
 from .._cards import Card, make_deck
 from .._errors import ProfileError
 from .._profiles import MAX_DECKS, setting_ints, setting_pairs, setting_problems
+from .._roundparts import check_settings
 from ._checks import MAX_WORD, deprecated, is_whole, quote
 
 __all__ = ["MAUMAU", "MauMauProfile"]
@@ -27,21 +28,16 @@ MAX_SEATS = 1000
 MAX_CARD_POINTS = 10**6
 
 
-def _rank_points(value: Any) -> tuple[int, ...]:
+def _points(value: Any, name: str = "rank_points") -> tuple[int, ...]:
     try:
-        return setting_ints(value, "rank_points")
+        return setting_ints(value, name)
     except (TypeError, RecursionError) as err:  # not a list, or nested past writing out
-        raise ProfileError(f"rank_points={quote(value)}: 13 whole numbers") from err
+        raise ProfileError(f"{name}={quote(value)}: 13 whole numbers") from err
 
 
 def _old_rank_points(value: Any) -> tuple[int, ...] | None:
     """The deprecated ``card_points=`` keyword, read as `rank_points` is."""
-    if value is None:
-        return None
-    try:
-        return setting_ints(value, "card_points")
-    except (TypeError, RecursionError) as err:
-        raise ProfileError(f"card_points={quote(value)}: 13 whole numbers") from err
+    return None if value is None else _points(value, "card_points")
 
 
 def _hand_sizes(value: Any) -> tuple[tuple[int, int], ...]:
@@ -121,7 +117,7 @@ class MauMauProfile:
     draw_count: int = 3
     wild_rank: int = 11
     last_card_penalty: int = 2
-    rank_points: tuple[int, ...] = attrs.field(default=MAUMAU_POINTS, converter=_rank_points)
+    rank_points: tuple[int, ...] = attrs.field(default=MAUMAU_POINTS, converter=_points)
     wild_finish_multiplier: int = 2
     draw_finish_count: int = 3
     held_draw_rank_count: int = 3
@@ -323,33 +319,19 @@ class MauMauProfile:
         return self._values[card.code]
 
     def to_dict(self) -> dict[str, Any]:
-        """Every setting as a JSON-ready dict."""
-        out: dict[str, Any] = {}
-        for field in attrs.fields(type(self)):
-            if field.init and not field.name.startswith("_"):  # not the deprecated names
-                value = getattr(self, field.name)
-                if field.name in ("rule_sections", "hand_sizes"):
-                    value = dict(value)
-                elif isinstance(value, tuple):
-                    value = list(value)
-                out[field.name] = value
-        return out
+        """Every setting as a JSON-ready dict (tables as mappings, lists for tuples)."""
+        return attrs.asdict(self, filter=_is_setting, value_serializer=_json_setting)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MauMauProfile:
-        """Rebuild from `to_dict` output.
+        """Rebuild from `to_dict` output (old JSON's ``hand_size`` and ``card_points`` too).
 
         Raises:
             ProfileError: If a key is unknown or the settings are inconsistent.
         """
-        if not isinstance(data, Mapping):
-            raise ProfileError(f"a profile is a mapping of settings, got {type(data).__name__}")
-        names = {f.alias for f in attrs.fields(cls) if f.init}  # the deprecated names too
-        unknown = sorted(set(data) - names)
-        if unknown:
-            raise ProfileError(f"unknown profile settings: {', '.join(unknown)}")
+        settings = check_settings(data, _KEYWORDS)
         try:
-            return cls(**dict(data))
+            return cls(**dict(settings))
         except ProfileError:
             raise
         except (TypeError, ValueError, RecursionError) as err:  # Python's own, on hostile data
@@ -361,3 +343,21 @@ class MauMauProfile:
 
 #: The Mau-Mau preset (RULES.md M).
 MAUMAU = MauMauProfile()
+
+
+def _is_setting(field: attrs.Attribute[Any], value: object) -> bool:
+    """Whether ``field`` is a setting `to_dict` writes (not the derived or deprecated ones)."""
+    return field.init and not field.name.startswith("_")
+
+
+def _json_setting(owner: object, field: attrs.Attribute[Any] | None, value: Any) -> Any:
+    """A setting as JSON writes it: the pair tables as mappings, tuples as lists."""
+    if field is not None and field.name in ("hand_sizes", "rule_sections"):
+        return dict(value)
+    return list(value) if isinstance(value, tuple) else value
+
+
+#: The keywords `MauMauProfile.from_dict` accepts: every setting, and the deprecated names.
+_KEYWORDS = frozenset(
+    field.alias or field.name for field in attrs.fields(MauMauProfile) if field.init
+)

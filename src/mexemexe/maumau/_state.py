@@ -24,12 +24,21 @@ import attrs
 from .._cards import CODE, Card, Suit, as_cards
 from .._errors import IllegalMoveError, InvalidStateError, Problem
 from .._fastcopy import copier, maker
-from .._jsonio import dumps, loads_object
+from .._jsonio import dumps
 from .._moves import Discard, Draw, Move, Pass
 from .._multiset import card_inserted
 from .._notation import format_cards
 from .._outcomes import Outcome, RoundResult, build_outcome
 from .._random import Seed, make_rng, shuffled
+from .._roundparts import (
+    empty_hand_problem,
+    json_text,
+    player_count_problem,
+    read_json,
+    round_dict,
+    round_repr,
+    seen_by,
+)
 from ._checks import (
     HOSTILE,
     MAX_WORD,
@@ -40,6 +49,7 @@ from ._checks import (
     reason_of,
     result_from_data,
     result_problems,
+    tagged,
 )
 from ._profile import MAUMAU, MauMauProfile
 
@@ -277,9 +287,6 @@ class MauMauState:
         hands = self.hands
         if not isinstance(player, int) or not 0 <= player < len(hands):
             raise InvalidStateError(f"no player {player!r}: players are 0-{len(hands) - 1}")
-        last = self.last
-        if last is not None and last.player != player:
-            last = last.hidden() if last.drawn else last
         return _make_view(
             player,
             self.profile,
@@ -292,29 +299,28 @@ class MauMauState:
             self.turn,
             self.requested_suit,
             self.drawn,
-            last,
+            seen_by(self.last, player),
             self.result,
         )
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with a ``schema`` tag."""
-        return {
-            "schema": SCHEMA,
-            "profile": self.profile.to_dict(),
-            "hands": [format_cards(h) for h in self.hands],
-            "stock": format_cards(self.stock),
-            "discard_pile": format_cards(self.discard_pile),
-            "current_player": self.current_player,
-            "direction": self.direction,
-            "turn": self.turn,
-            "requested_suit": None if self.requested_suit is None else self.requested_suit.value,
-            "seed": self.seed,
-            "reshuffles": self.reshuffles,
-            "drawn": self.drawn,
-            "passes": self.passes,
-            "last": None if self.last is None else self.last.to_dict(),
-            "result": None if self.result is None else self.result.to_dict(),
-        }
+        return round_dict(
+            SCHEMA,
+            self,
+            stock=format_cards(self.stock),
+            discard_pile=format_cards(self.discard_pile),
+            current_player=self.current_player,
+            direction=self.direction,
+            turn=self.turn,
+            requested_suit=None if self.requested_suit is None else self.requested_suit.value,
+            seed=self.seed,
+            reshuffles=self.reshuffles,
+            drawn=self.drawn,
+            passes=self.passes,
+            last=None if self.last is None else self.last.to_dict(),
+            result=None if self.result is None else self.result.to_dict(),
+        )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MauMauState:
@@ -330,12 +336,8 @@ class MauMauState:
                 named without a Jack, a result the hands do not give …),
                 naming the field.
         """
-        if not isinstance(data, Mapping):
-            raise InvalidStateError(f"a state is a mapping, got {type(data).__name__}")
+        data = tagged(data, SCHEMA, "state")
         try:
-            schema = data.get("schema")
-            if schema != SCHEMA:
-                raise InvalidStateError(f"unknown schema {quote(schema)} (expected {SCHEMA!r})")
             ints = {key: data[key] for key in _COUNTERS}
             for key, value in ints.items():
                 if not is_whole(value):
@@ -366,17 +368,17 @@ class MauMauState:
             raise InvalidStateError(f"invalid state data: {reason_of(err)}") from err
 
     def to_json(self, **kwargs: Any) -> str:
-        """`to_dict` as JSON text."""
-        return dumps(self.to_dict(), **kwargs)
+        """`to_dict` as JSON text (keyword arguments go to `json.dumps`)."""
+        return json_text(self, **kwargs)
 
     @classmethod
     def from_json(cls, text: str) -> MauMauState:
-        """Rebuild from `to_json` output.
+        """Rebuild from `to_json` output; `from_dict` checks everything.
 
         Raises:
             InvalidStateError: If the text is not JSON or not a valid state.
         """
-        return cls.from_dict(loads_object(text, "state"))
+        return read_json(cls.from_dict, text, "state")
 
     def __str__(self) -> str:
         lines = [
@@ -403,12 +405,7 @@ class MauMauState:
         return svg.state(self)
 
     def __repr__(self) -> str:
-        sizes = ", ".join(str(len(h)) for h in self.hands)
-        status = "over" if self.result is not None else f"player={self.current_player}"
-        return (
-            f"<MauMauState turn={self.turn} {status} hands=[{sizes}] top={self.top} "
-            f"stock={len(self.stock)}>"
-        )
+        return round_repr(self, f"top={self.top} stock={len(self.stock)}")
 
 
 #: The whole-number fields of a state.
@@ -440,11 +437,9 @@ def _shape_problems(state: MauMauState) -> list[str]:
     profile = state.profile
     problems = []
     n = len(state.hands)
-    if not profile.min_players <= n <= profile.max_players:
-        problems.append(
-            f"hands: {n} players, but Mau-Mau is for {profile.min_players}-"
-            f"{profile.max_players} ({profile.section('deal')})"
-        )
+    problem = player_count_problem(n, profile, "Mau-Mau", profile.section("deal"))
+    if problem is not None:
+        problems.append(problem)
     if not 0 <= state.current_player < max(n, 1):
         problems.append(f"current_player={quote(state.current_player)}: not a player of 0-{n - 1}")
     if state.direction not in (1, -1):
@@ -521,13 +516,8 @@ def _play_problems(state: MauMauState) -> list[str]:
     if result is None:
         if state.passes >= n:
             problems.append(f"passes={state.passes}: every player passed, so the hand is over")
-        empty = [i for i, hand in enumerate(state.hands) if not hand]
-        if empty:
-            problems.append(
-                f"hands: player {empty[0]} has no cards, so the hand is over "
-                f"({profile.section('score')})"
-            )
-        return problems
+        problem = empty_hand_problem(state.hands, "hand", profile.section("score"))
+        return problems if problem is None else [*problems, problem]
     return problems + _result_problems(state, result)
 
 
@@ -737,13 +727,13 @@ def _replaced(
 def _apply(state: MauMauState, move: Move) -> MauMauState:
     if state.result is not None:
         raise _illegal(state, f"cannot {move}", "the hand is over", "score")
-    if isinstance(move, Draw):
-        return _draw(state, move)
-    if isinstance(move, Discard):
-        return _discard(state, move)
-    if isinstance(move, Pass):
-        return _pass(state, move)
-    raise _illegal(state, f"'{move}' is not a Mau-Mau move", "a turn is draws, then one discard")
+    # A subclass of a move type is that move (the exact types are looked up in `apply`).
+    turn = next((turn for kind, turn in _TURNS.items() if isinstance(move, kind)), None)
+    if turn is None:
+        raise _illegal(
+            state, f"'{move}' is not a Mau-Mau move", "a turn is draws, then one discard"
+        )
+    return turn(state, move)
 
 
 def _draw(state: MauMauState, move: Draw) -> MauMauState:
