@@ -177,7 +177,17 @@ def test_the_cli_prints_any_game_s_rules() -> None:
 
 SRC = pathlib.Path(m.__file__).parent
 #: The modules of the play layer and Mau-Mau, which reach each other through the registry.
-MINE = ("games", "_rounds", "_record", "_selfplay", "cli", "_match", "bots", "maumau")
+MINE = (
+    "games",
+    "_rounds",
+    "_record",
+    "_selfplay",
+    "cli",
+    "_match",
+    "_roundparts",
+    "bots",
+    "maumau",
+)
 
 
 def module_name(path: pathlib.Path) -> str:

@@ -247,7 +247,7 @@ class Game:
     state_type: type[RoundState]
     schema: str
     deal_with: Callable[..., RoundState]
-    start_with: Callable[[Any, int, int], MatchLike]  # rules of the game's own type
+    start_with: Callable[..., MatchLike]
     bots: Mapping[str, Callable[[int], Bot]] = attrs.field(converter=_bot_table, eq=False)
     read_move: Callable[[str], Move] = parse_move
     title: str | None = None
