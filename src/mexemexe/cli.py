@@ -81,7 +81,7 @@ def _demo_round(game: Game, args: argparse.Namespace, out: TextIO) -> int:
         f"mexemexe {__version__}: a seeded {game.label} {game.round_word}, {players} "
         f"{game.default_bot} bots (seed {args.seed})\n\n"
     )
-    for i, hand in enumerate(state.hands):  # type: ignore[attr-defined]
+    for i, hand in enumerate(state.hands):
         out.write(f"player {i} is dealt {format_cards(hand, unicode=args.unicode)}\n")
     out.write("\n")
     bots = [game.bot(game.default_bot, args.seed + seat) for seat in range(players)]

@@ -27,11 +27,12 @@ Examples:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
+from ._cards import Card
 from ._errors import ProfileError
 from ._kinds import quote
 from ._match import Match
@@ -104,6 +105,11 @@ class RoundState(Protocol):
     @property
     def players(self) -> int:
         """How many players the round has."""
+        ...
+
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]:
+        """Each player's hand."""
         ...
 
     @property
@@ -385,13 +391,14 @@ def get_game(name: str | Game | GameRules) -> Game:
     found = _GAMES.get(name)
     if found is not None:
         return found
-    if name in profile_names():
+    try:  # a rummy profile, its name written as `get_profile` reads it (any case, spaces)
         return RUMMY.with_rules(get_profile(name))
-    others = [n for n in game_names() if n not in profile_names()]
-    raise ProfileError(
-        f"unknown game or profile {quote(name)} (known profiles: {', '.join(profile_names())}; "
-        f"other games: {', '.join(others)})"
-    )
+    except ProfileError:
+        others = [n for n in game_names() if n not in profile_names()]
+        raise ProfileError(
+            f"unknown game or profile {quote(name)} (known profiles: "
+            f"{', '.join(profile_names())}; other games: {', '.join(others)})"
+        ) from None
 
 
 def game_for(rules: GameRules) -> Game:
