@@ -55,7 +55,7 @@ def test_m1_a_variant_player_range_is_the_one_deals_and_matches_name() -> None:
     with pytest.raises(InvalidStateError, match="2-4 players, not 5"):
         mm.deal(small, 5, seed=1)
     with pytest.raises(InvalidStateError, match="2-4 players, not 5"):
-        mm.MauMauMatch.start(5, seed=1, profile=small)
+        mm.MauMauMatch.start(small, 5, 1)
 
 
 def test_m1_special_starting_card_has_no_effect() -> None:

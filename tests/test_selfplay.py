@@ -278,7 +278,7 @@ def _maumau_totals(
             maumau.MauMauBot() if name == "simple" else m.RandomBot(game_seed + seat)
             for seat, name in enumerate(seats)
         ]
-        start = maumau.deal(len(seats), seed=game_seed, profile=profile)
+        start = maumau.deal(profile, len(seats), seed=game_seed)
         final, record = maumau.play_round(start, bots)
         assert final.result is not None
         for seat in final.result.winners:
