@@ -15,7 +15,6 @@ from typing import Any
 import attrs
 
 import mexemexe as m
-from mexemexe import maumau
 from mexemexe.render import svg
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -38,11 +37,12 @@ def _attribute_docs(cls: type) -> dict[str, str]:
 
 
 def profile_table(name: str) -> str:
-    profile: Any = maumau.MAUMAU if name == "maumau" else m.get_profile(name)
+    profile: Any = m.get_game(name).rules
     docs = _attribute_docs(type(profile))
     rows = ["| field | value | meaning |", "|---|---|---|"]
     for field in attrs.fields(type(profile)):
-        if not field.init or field.name in ("description", "rule_sections"):
+        # Private fields (``_old_…``) only carry deprecated spellings.
+        if not field.init or field.name.startswith("_") or field.name in ("description", "rule_sections"):
             continue
         value = getattr(profile, field.name)
         if field.name == "hand_sizes":

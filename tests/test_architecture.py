@@ -83,10 +83,6 @@ def test_graph_reads_function_level_imports_and_skips_type_checking(tmp_path: Pa
     assert find_cycle(graph) == ["pkg.a", "pkg.sub.d", "pkg.a"]
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="cycles in the state/turn and round/Mau-Mau layers are being removed (#28)",
-)
 def test_no_import_cycle() -> None:
     """No module of the package imports itself through others."""
     assert find_cycle(GRAPH) is None, cycle_message()
@@ -97,10 +93,6 @@ def test_no_import_cycle_in_values_and_rules() -> None:
     assert find_cycle(GRAPH, LOWER) is None, cycle_message(LOWER)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="the state layer still imports the solver and the renderer (#28)",
-)
 def test_layers_point_down() -> None:
     """No module imports a module of a higher layer."""
     found = upward_imports(set(GRAPH))

@@ -146,7 +146,7 @@ def test_play_a_whole_maumau_hand_with_legal_moves() -> None:
     """Typing legal moves plays a hand to its end."""
     from mexemexe import maumau
 
-    state = maumau.deal(2, seed=1)
+    state = maumau.deal(maumau.MAUMAU, 2, seed=1)
     keys = []
     bot = maumau.MauMauBot()
     # The human (seat 0) plays what the bot would; the CLI's bot plays seat 1.
@@ -315,7 +315,7 @@ def test_rules_maumau_prints_the_mau_mau_settings() -> None:
     code, text = run("rules", "maumau")
     assert code == 0
     assert "burst_score" in text
-    assert "card_points              1 2 3 4 5 6 7 8 9 10 20 10 10" in text
+    assert "rank_points              1 2 3 4 5 6 7 8 9 10 20 10 10" in text
 
 
 def test_simulate_takes_a_time_limit_for_the_searching_bots(

@@ -19,7 +19,7 @@ PROFILES = [mm.MAUMAU, attrs.evolve(mm.MAUMAU, name="maumau-start", special_star
 
 
 def deal(profile: mm.MauMauProfile, players: int, seed: int) -> mm.MauMauState:
-    return mm.deal(players, seed=seed, profile=profile, first_player=seed % players)
+    return mm.deal(profile, players, seed=seed, first_player=seed % players)
 
 
 def check(state: mm.MauMauState) -> None:

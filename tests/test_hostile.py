@@ -65,7 +65,7 @@ def _sample_record() -> m.GameRecord:
 
 
 def _sample_maumau() -> maumau.MauMauState:
-    state = maumau.deal(3, seed=4)
+    state = maumau.deal(maumau.MAUMAU, 3, seed=4)
     bot = maumau.MauMauBot()
     for _ in range(9):
         if state.result is not None:
@@ -87,7 +87,7 @@ LOADERS: dict[str, tuple[Callable[[Any], Any], Callable[[], Any]]] = {
     "GameRecord": (m.GameRecord.from_dict, _sample_record),
     "Match": (m.Match.from_dict, _sample_match),
     "MauMauState": (maumau.MauMauState.from_dict, _sample_maumau),
-    "MauMauMatch": (maumau.MauMauMatch.from_dict, lambda: maumau.MauMauMatch.start(3, seed=1)),
+    "MauMauMatch": (maumau.MauMauMatch.from_dict, lambda: maumau.MauMauMatch.start(maumau.MAUMAU, 3, seed=1)),
     "Profile": (m.Profile.from_dict, lambda: m.get_profile("galician")),
     "MauMauProfile": (maumau.MauMauProfile.from_dict, lambda: maumau.MAUMAU),
 }

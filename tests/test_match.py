@@ -135,16 +135,19 @@ def test_replay_rejects_a_record_from_another_deal() -> None:
         m.replay_match(start, records)
 
 
-def test_play_and_replay_match_point_a_maumau_match_to_its_own_functions() -> None:
-    """A Mau-Mau match given to the rummy match functions is refused with a pointer."""
+def test_play_and_replay_match_play_a_maumau_match_too() -> None:
+    """play_match and replay_match play any registered game's match, Mau-Mau's included."""
     from mexemexe import maumau
 
-    start = maumau.MauMauMatch.start(3, seed=1)
-    with pytest.raises(TypeError, match="maumau.play_maumau_match"):
-        m.play_match(start, [maumau.MauMauBot()] * 3)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="maumau.replay_maumau_match"):
-        m.replay_match(start, [])  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="expected a Match, got str$"):
+    start = maumau.MauMauMatch.start(maumau.MAUMAU, 3, 1)
+    final, records = m.play_match(start, [maumau.MauMauBot()] * 3)
+    assert final.is_over
+    assert m.replay_match(start, records) == final
+
+
+def test_play_and_replay_match_refuse_what_is_no_match() -> None:
+    """A profile's name given as a match is a TypeError naming what it got."""
+    with pytest.raises(TypeError, match="expected a match .*, got str$"):
         m.replay_match("brazilian", [])  # type: ignore[arg-type]
 
 

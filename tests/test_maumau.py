@@ -34,7 +34,7 @@ def conserved(state: mm.MauMauState) -> bool:
 @pytest.mark.parametrize("players", [2, 5, 10])
 def test_m1_seven_cards_each_and_a_turned_card(players: int) -> None:
     """M1: two decks without jokers, 7 cards each, the top stock card turned."""
-    state = mm.deal(players, seed=3)
+    state = mm.deal(mm.MAUMAU, players, seed=3)
     assert [len(h) for h in state.hands] == [7] * players
     assert len(state.discard_pile) == 1
     assert len(state.stock) == 104 - 7 * players - 1
@@ -44,7 +44,7 @@ def test_m1_seven_cards_each_and_a_turned_card(players: int) -> None:
 def test_m1_player_count_is_2_to_10() -> None:
     """M1 [decision]: 2-10 players."""
     with pytest.raises(InvalidStateError, match="2-10 players, not 11"):
-        mm.deal(11, seed=1)
+        mm.deal(mm.MAUMAU, 11, seed=1)
 
 
 def test_m1_a_variant_player_range_is_the_one_deals_and_matches_name() -> None:
@@ -53,9 +53,9 @@ def test_m1_a_variant_player_range_is_the_one_deals_and_matches_name() -> None:
     assert small.players_problem(4) is None
     assert small.players_problem(5) == "Mau-Mau is for 2-4 players, not 5"
     with pytest.raises(InvalidStateError, match="2-4 players, not 5"):
-        mm.deal(5, seed=1, profile=small)
+        mm.deal(small, 5, seed=1)
     with pytest.raises(InvalidStateError, match="2-4 players, not 5"):
-        mm.MauMauMatch.start(5, seed=1, profile=small)
+        mm.MauMauMatch.start(small, 5, 1)
 
 
 def test_m1_special_starting_card_has_no_effect() -> None:
@@ -72,7 +72,7 @@ def test_m1_special_starting_card_has_no_effect() -> None:
 @pytest.mark.parametrize(("players", "seed"), [(2, 0), (4, 9), (10, 3)])
 def test_m1_a_shuffled_deal_passes_the_full_state_check(players: int, seed: int) -> None:
     """M1: a shuffled deal is the state the checked constructor builds from the same fields."""
-    state = mm.deal(players, seed=seed)
+    state = mm.deal(mm.MAUMAU, players, seed=seed)
     fields = {f.name: getattr(state, f.name) for f in attrs.fields(mm.MauMauState)}
     assert mm.MauMauState(**fields) == state
     assert all(list(h) == sorted(h) for h in state.hands)
@@ -81,7 +81,7 @@ def test_m1_a_shuffled_deal_passes_the_full_state_check(players: int, seed: int)
 @pytest.mark.parametrize("seed", [0, 5, 11])
 def test_m2_plain_draws_and_discards_pass_the_full_state_check(seed: int) -> None:
     """M2: the unguarded plain draw and discard build the states the checked constructor builds."""
-    state = mm.deal(4, seed=seed)
+    state = mm.deal(mm.MAUMAU, 4, seed=seed)
     bot = mm.MauMauBot()
     seen = set()
     while state.result is None:
@@ -96,8 +96,8 @@ def test_m2_plain_draws_and_discards_pass_the_full_state_check(seed: int) -> Non
 
 def test_deal_is_reproducible() -> None:
     """The same seed gives the same deal."""
-    assert mm.deal(4, seed=9) == mm.deal(4, seed=9)
-    assert mm.deal(4, seed=9) != mm.deal(4, seed=10)
+    assert mm.deal(mm.MAUMAU, 4, seed=9) == mm.deal(mm.MAUMAU, 4, seed=9)
+    assert mm.deal(mm.MAUMAU, 4, seed=9) != mm.deal(mm.MAUMAU, 4, seed=10)
 
 
 # -- M2 -----------------------------------------------------------------------------------
@@ -289,7 +289,7 @@ def test_m7_held_twos_draw_three_each() -> None:
 
 def test_m8_everyone_pays_into_the_pot() -> None:
     """M8 [decision]: every player pays one chip to start."""
-    assert mm.MauMauMatch.start(5, seed=1).pot == 5
+    assert mm.MauMauMatch.start(mm.MAUMAU, 5, 1).pot == 5
 
 
 def finished(hands: list[str], pile: str, last: str) -> mm.MauMauState:
@@ -303,7 +303,7 @@ def finished(hands: list[str], pile: str, last: str) -> mm.MauMauState:
 def test_m8_burst_and_reentry() -> None:
     """M8 [decision]: a burst player may re-enter once, at the highest score not burst."""
     hand = finished(["KS KH KD KC KS KH KD KC QS QH 4S", "QD QC 10S 10H", "5H"], "9H", "discard 5H")
-    match = mm.MauMauMatch.start(3, seed=1).record(hand)
+    match = mm.MauMauMatch.start(mm.MAUMAU, 3, 1).record(hand)
     assert match.scores == (104, 40, 0)
     assert match.burst(0)
     assert match.active() == (1, 2)
@@ -324,7 +324,7 @@ def test_m8_no_reentry_when_only_one_player_is_left() -> None:
     hand = finished(
         ["KS KH KD KC QS AS AH", "KS KH KD KC QH QD QC", "JD"], "9H", "discard JD S"
     )  # going out on a Jack doubles the 52 and 70 points in hand (M7)
-    match = mm.MauMauMatch.start(3, seed=1).record(hand)
+    match = mm.MauMauMatch.start(mm.MAUMAU, 3, 1).record(hand)
     assert match.scores == (104, 140, 0)
     assert not match.can_reenter(0)
     assert match.is_over
@@ -333,49 +333,49 @@ def test_m8_no_reentry_when_only_one_player_is_left() -> None:
 
 def test_m8_a_seeded_six_player_match_ends_and_replays() -> None:
     """A seeded 6-player match with bots plays to its end and replays identically."""
-    start_match = mm.MauMauMatch.start(6, seed=11)
-    final, records = mm.play_maumau_match(start_match, [mm.MauMauBot()] * 6)
+    start_match = mm.MauMauMatch.start(mm.MAUMAU, 6, 11)
+    final, records = m.play_match(start_match, [mm.MauMauBot()] * 6)
     assert final.is_over
     assert final.winner is not None
     assert sum(1 for s in final.scores if s < 100) == 1
     loaded = [m.GameRecord.from_json(record.to_json()) for record in records]
-    assert mm.replay_maumau_match(start_match, loaded) == final
-    again, _ = mm.play_maumau_match(start_match, [mm.MauMauBot()] * 6)
+    assert m.replay_match(start_match, loaded) == final
+    again, _ = m.play_match(start_match, [mm.MauMauBot()] * 6)
     assert again == final
 
 
 def test_m8_a_replay_stops_part_way_at_the_match_so_far() -> None:
     """M8: the first hands' records rebuild the match as it stood after them."""
-    start_match = mm.MauMauMatch.start(3, seed=4)
-    final, records = mm.play_maumau_match(start_match, [mm.MauMauBot()] * 3)
-    after_one = mm.replay_maumau_match(start_match, records[:1])
+    start_match = mm.MauMauMatch.start(mm.MAUMAU, 3, 4)
+    final, records = m.play_match(start_match, [mm.MauMauBot()] * 3)
+    after_one = m.replay_match(start_match, records[:1])
     assert after_one.results == (records[0].replay().result,)
-    assert mm.replay_maumau_match(after_one, records[1:]) == final
+    assert m.replay_match(after_one, records[1:]) == final
 
 
 def test_m8_a_replay_refuses_records_out_of_order() -> None:
     """M8: a hand's record must start from the deal the match makes next."""
-    start_match = mm.MauMauMatch.start(3, seed=4)
-    _final, records = mm.play_maumau_match(start_match, [mm.MauMauBot()] * 3)
+    start_match = mm.MauMauMatch.start(mm.MAUMAU, 3, 4)
+    _final, records = m.play_match(start_match, [mm.MauMauBot()] * 3)
     assert len(records) > 1
-    with pytest.raises(InvalidStateError, match="hand 0's record does not start"):
-        mm.replay_maumau_match(start_match, records[1:])
+    with pytest.raises(InvalidStateError, match="round 0's record does not start"):
+        m.replay_match(start_match, records[1:])
 
 
 def test_m8_a_replay_refuses_records_past_the_match_end() -> None:
     """M8: no hand is played once the match is over."""
-    start_match = mm.MauMauMatch.start(3, seed=4)
-    _final, records = mm.play_maumau_match(start_match, [mm.MauMauBot()] * 3)
+    start_match = mm.MauMauMatch.start(mm.MAUMAU, 3, 4)
+    _final, records = m.play_match(start_match, [mm.MauMauBot()] * 3)
     with pytest.raises(InvalidStateError, match="the match is over"):
-        mm.replay_maumau_match(start_match, (*records, records[-1]))
+        m.replay_match(start_match, (*records, records[-1]))
 
 
 def test_m8_a_replay_without_reentry_differs_once_someone_reentered() -> None:
     """M8: a replay follows the re-entry policy the match was played with."""
-    start_match = mm.MauMauMatch.start(6, seed=11)
-    final, records = mm.play_maumau_match(start_match, [mm.MauMauBot()] * 6)
+    start_match = mm.MauMauMatch.start(mm.MAUMAU, 6, 11)
+    final, records = m.play_match(start_match, [mm.MauMauBot()] * 6)
     assert any(final.reentries)
-    with pytest.raises(InvalidStateError):
+    with pytest.deprecated_call(), pytest.raises(InvalidStateError):
         mm.replay_maumau_match(start_match, records, reenter=False)
 
 
@@ -392,7 +392,7 @@ def test_moves_have_text_forms() -> None:
 
 def test_state_round_trips_and_rejects_tampering() -> None:
     """JSON round trip; a duplicated card is rejected."""
-    state = mm.deal(4, seed=2).draw()
+    state = mm.deal(mm.MAUMAU, 4, seed=2).draw()
     assert mm.MauMauState.from_json(state.to_json()) == state
     data = state.to_dict()
     data["hands"][0] += " " + data["hands"][0].split()[0]
@@ -409,7 +409,7 @@ def test_from_dict_refuses_what_is_not_a_mapping(data: object) -> None:
 
 def test_views_hide_the_seed_and_other_hands() -> None:
     """A view has no other hand, no stock order and no seed."""
-    state = mm.deal(3, seed=4)
+    state = mm.deal(mm.MAUMAU, 3, seed=4)
     text = state.view(0).to_json()
     assert "seed" not in text
     assert m.format_cards(state.hands[1]) not in text
@@ -465,7 +465,7 @@ def test_bot_plays_its_best_legal_move(players: int) -> None:
     """M2-M6: the bot's move is the best legal move by its stated preferences, every turn."""
     bot = mm.MauMauBot()
     for seed in range(5):
-        state = mm.deal(players, seed=seed)
+        state = mm.deal(mm.MAUMAU, players, seed=seed)
         while not state.is_over:
             view = state.view(state.current_player)
             move = bot.choose(view)
@@ -484,7 +484,7 @@ def test_m1_a_profile_with_huge_decks_is_refused() -> None:
     [
         ({"decks": "two"}, "decks='two': a whole number"),
         ({"rotate_first_player": "yes"}, "rotate_first_player='yes': True or False"),
-        ({"card_points": ["J"] * 13}, "card_points: expected whole numbers, got 'J'"),
+        ({"rank_points": ["J"] * 13}, "rank_points: expected whole numbers, got 'J'"),
         ({"rule_sections": ["7H"]}, r"rule_sections: expected \(key, value\) pairs, got '7H'"),
     ],
 )
@@ -500,8 +500,111 @@ def test_tampered_mau_mau_profile_settings_are_profile_errors(
 
 def test_a_state_with_no_mau_mau_profile_is_invalid() -> None:
     """A Mau-Mau state built by hand needs a MauMauProfile and whole-number counters."""
-    state = mm.deal(3, seed=1)
+    state = mm.deal(mm.MAUMAU, 3, seed=1)
     with pytest.raises(InvalidStateError, match="profile=None: a MauMauProfile"):
         attrs.evolve(state, profile=None)
     with pytest.raises(InvalidStateError, match="direction='up': a whole number"):
         attrs.evolve(state, direction="up")
+
+
+# -- the old names and argument orders (deprecated) -------------------------------------------
+
+
+def test_deal_takes_the_rules_first_as_the_rummy_deal_does() -> None:
+    """maumau.deal(profile, players, seed=...) is the order of mexemexe.deal."""
+    small = attrs.evolve(mm.MAUMAU, name="four-seats", max_players=4)
+    assert mm.deal(small, 4, seed=3).profile == small
+    assert mm.deal(profile=small, players=4, seed=3) == mm.deal(small, 4, seed=3)
+
+
+def test_deal_with_a_player_count_first_still_deals_but_warns() -> None:
+    """The old order maumau.deal(..., players, seed=...) deals the same, deprecated."""
+    with pytest.deprecated_call(match="pass the rules first"):
+        old = mm.deal(4, seed=3)
+    assert old == mm.deal(mm.MAUMAU, 4, seed=3)
+
+
+def test_match_start_takes_the_rules_first_as_match_start_does() -> None:
+    """MauMauMatch.start(profile, players, seed) is the order of Match.start."""
+    assert mm.MauMauMatch.start(mm.MAUMAU, 3, 5).players == 3
+
+
+def test_match_start_with_a_player_count_first_still_starts_but_warns() -> None:
+    """The old order MauMauMatch.start(players, seed, profile) starts the same match, deprecated."""
+    with pytest.deprecated_call(match="pass the rules first"):
+        old = mm.MauMauMatch.start(3, 5, mm.MAUMAU)
+    assert old == mm.MauMauMatch.start(mm.MAUMAU, 3, 5)
+
+
+def test_play_maumau_match_still_plays_but_warns() -> None:
+    """play_maumau_match gives play_match's result, with a DeprecationWarning pointing to it."""
+    start_match = mm.MauMauMatch.start(mm.MAUMAU, 3, 4)
+    bots = [mm.MauMauBot()] * 3
+    with pytest.deprecated_call(match="use mexemexe.play_match"):
+        old = mm.play_maumau_match(start_match, bots)
+    assert old == m.play_match(start_match, bots)
+
+
+def test_replay_maumau_match_still_replays_but_warns() -> None:
+    """replay_maumau_match gives replay_match's result, with a DeprecationWarning pointing to it."""
+    start_match = mm.MauMauMatch.start(mm.MAUMAU, 3, 4)
+    final, records = m.play_match(start_match, [mm.MauMauBot()] * 3)
+    with pytest.deprecated_call(match="use mexemexe.replay_match"):
+        assert mm.replay_maumau_match(start_match, records) == final
+
+
+def test_new_hand_is_new_round_under_its_mau_mau_name() -> None:
+    """MauMauMatch.new_hand deals what new_round deals (a hand is a round)."""
+    start_match = mm.MauMauMatch.start(mm.MAUMAU, 3, 4)
+    assert start_match.new_hand() == start_match.new_round()
+
+
+def test_profile_fields_are_named_as_the_rummy_profile_s() -> None:
+    """hand_sizes (by player count) and rank_points name the same things as in Profile."""
+    assert dict(P.hand_sizes)[4] == 7
+    assert P.rank_points == (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 10, 10)
+    assert P.hand_points(m.parse_cards("JH KS")) == 30
+
+
+def test_hand_sizes_may_differ_by_player_count() -> None:
+    """A variant deals fewer cards to more players, as a rummy profile may (M1)."""
+    variant = attrs.evolve(P, hand_sizes={n: 7 if n < 6 else 5 for n in range(2, 11)})
+    assert {len(h) for h in mm.deal(variant, 3, seed=1).hands} == {7}
+    assert {len(h) for h in mm.deal(variant, 8, seed=1).hands} == {5}
+
+
+def test_hand_sizes_must_cover_every_player_count() -> None:
+    """A profile without a hand size for a player count it allows is refused."""
+    with pytest.raises(m.ProfileError, match="no hand size for 10 players"):
+        attrs.evolve(P, hand_sizes=dict.fromkeys(range(2, 10), 7))
+
+
+def test_the_old_hand_size_keyword_still_works_but_warns() -> None:
+    """hand_size=N gives every player count N cards, with a DeprecationWarning."""
+    with pytest.deprecated_call(match="give hand_sizes"):
+        old = attrs.evolve(P, hand_size=5)
+    assert old == attrs.evolve(P, hand_sizes=dict.fromkeys(range(2, 11), 5))
+
+
+def test_the_old_card_points_keyword_still_works_but_warns() -> None:
+    """card_points=... sets rank_points, with a DeprecationWarning."""
+    with pytest.deprecated_call(match="give rank_points"):
+        old = mm.MauMauProfile(card_points=[1] * 13)
+    assert old.rank_points == (1,) * 13
+
+
+def test_the_old_names_read_back_but_warn() -> None:
+    """MAUMAU.hand_size and MAUMAU.card_points still read, with a DeprecationWarning."""
+    with pytest.deprecated_call(match="read hand_sizes"):
+        assert P.hand_size == 7
+    with pytest.deprecated_call(match="read rank_points"):
+        assert P.card_points == P.rank_points
+
+
+def test_old_profile_json_still_loads_but_warns() -> None:
+    """A profile written with hand_size and card_points reads back, deprecated."""
+    data = P.to_dict()
+    data["hand_size"], data["card_points"] = 7, data.pop("rank_points")
+    del data["hand_sizes"]
+    with pytest.deprecated_call():
+        assert mm.MauMauProfile.from_dict(data) == P

@@ -77,16 +77,16 @@ def after_a_jack() -> mm.MauMauState:
 @cache
 def states() -> dict[str, mm.MauMauState]:
     out = {
-        "dealt": mm.deal(3, seed=1),
-        "early": play(mm.deal(2, seed=5), 5),
-        "middle": play(mm.deal(4, seed=8), 17),
-        "late": play(mm.deal(6, seed=2), 40),
-        "drawing": mm.deal(3, seed=4).draw().draw(),
+        "dealt": mm.deal(mm.MAUMAU, 3, seed=1),
+        "early": play(mm.deal(mm.MAUMAU, 2, seed=5), 5),
+        "middle": play(mm.deal(mm.MAUMAU, 4, seed=8), 17),
+        "late": play(mm.deal(mm.MAUMAU, 6, seed=2), 40),
+        "drawing": mm.deal(mm.MAUMAU, 3, seed=4).draw().draw(),
         "jack": after_a_jack(),
         "blocked": blocked(),
     }
     for seed in range(40):  # hands ending on another card and on a Jack (points double, M7)
-        final = finish(mm.deal(4, seed=seed))
+        final = finish(mm.deal(mm.MAUMAU, 4, seed=seed))
         assert final.result is not None
         out.setdefault("finished" if final.result.multiplier == 1 else "finished on a Jack", final)
     assert "finished" in out and "finished on a Jack" in out
@@ -95,12 +95,12 @@ def states() -> dict[str, mm.MauMauState]:
 
 @cache
 def matches() -> dict[str, mm.MauMauMatch]:
-    start = mm.MauMauMatch.start(4, seed=3)
-    final, records = mm.play_maumau_match(start, [mm.MauMauBot()] * 4)
+    start = mm.MauMauMatch.start(mm.MAUMAU, 4, 3)
+    final, records = m.play_match(start, [mm.MauMauBot()] * 4)
     assert any(final.reentries)
     return {
         "start": start,
-        "part way": mm.replay_maumau_match(start, records[:2]),
+        "part way": m.replay_match(start, records[:2]),
         "finished": final,
     }
 
@@ -389,7 +389,7 @@ def test_deep_nesting_anywhere_is_an_invalid_state(key: str) -> None:
         with pytest.raises(InvalidStateError):
             mm.MauMauState.from_dict(data)
         data = states()[name].to_dict()
-        data["profile"][key if key in data["profile"] else "card_points"] = deep()
+        data["profile"][key if key in data["profile"] else "rank_points"] = deep()
         with pytest.raises(InvalidStateError):
             mm.MauMauState.from_dict(data)
 
@@ -533,7 +533,7 @@ def test_match_start_refuses_hostile_player_counts() -> None:
     """M1: start refuses a huge or non-numeric player count before building anything."""
     for players in (10**12, 10**5000, "3", None, 1):
         with pytest.raises(InvalidStateError, match="players"):
-            mm.MauMauMatch.start(players, seed=1)  # type: ignore[arg-type]
+            mm.MauMauMatch.start(mm.MAUMAU, players, 1)  # type: ignore[arg-type]
 
 
 def test_match_record_refuses_what_is_no_finished_hand_of_its_own() -> None:
@@ -542,7 +542,7 @@ def test_match_record_refuses_what_is_no_finished_hand_of_its_own() -> None:
     with pytest.raises(InvalidStateError, match="finished MauMauState"):
         match.record("a hand")  # type: ignore[arg-type]
     other = attrs.evolve(mm.MAUMAU, name="other", burst_score=50)
-    final = finish(mm.deal(4, seed=1, profile=other))
+    final = finish(mm.deal(other, 4, seed=1))
     with pytest.raises(InvalidStateError, match="rules 'other'"):
         match.record(final)
 
@@ -550,7 +550,7 @@ def test_match_record_refuses_what_is_no_finished_hand_of_its_own() -> None:
 def test_match_record_refuses_a_hand_once_the_match_is_over() -> None:
     """M8: no hand is recorded once the match is over."""
     final = matches()["finished"]
-    hand = finish(mm.deal(2, seed=1))
+    hand = finish(mm.deal(mm.MAUMAU, 2, seed=1))
     with pytest.raises(InvalidStateError, match="the match is over"):
         final.record(hand)
 

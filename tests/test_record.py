@@ -97,18 +97,26 @@ def test_a_record_whose_initial_hands_were_swapped_is_refused_at_load() -> None:
 
 def test_a_maumau_record_loads_without_importing_maumau_first() -> None:
     """M1: the record loader finds the state class of a schema tag by itself."""
+    import os
+    import pathlib
     import subprocess
     import sys
 
     from mexemexe import maumau
 
-    _, record = m.play_round(maumau.deal(3, seed=2), [maumau.MauMauBot()] * 3)
+    _, record = m.play_round(maumau.deal(maumau.MAUMAU, 3, seed=2), [maumau.MauMauBot()] * 3)
     code = (
         "import sys, mexemexe as m; r = m.GameRecord.from_json(sys.stdin.read()); "
         "print(type(r.initial).__name__)"
     )
+    # The child imports this tree's package, not another one installed in the environment.
+    env = {**os.environ, "PYTHONPATH": str(pathlib.Path(m.__file__).parents[1])}
     out = subprocess.run(
-        [sys.executable, "-c", code], input=record.to_json(), capture_output=True, text=True
+        [sys.executable, "-c", code],
+        input=record.to_json(),
+        capture_output=True,
+        text=True,
+        env=env,
     )
     assert out.stdout.strip() == "MauMauState", out.stderr
 

@@ -40,7 +40,7 @@ def test_empty_table_svg() -> None:
 
 def test_state_svgs_are_well_formed() -> None:
     """Rummy and Mau-Mau states draw as well-formed SVG with every hand."""
-    for state in (m.deal("galician", players=3, seed=1), maumau.deal(4, seed=1)):
+    for state in (m.deal("galician", players=3, seed=1), maumau.deal(maumau.MAUMAU, 4, seed=1)):
         picture = state._repr_svg_()
         assert ET.fromstring(picture).tag == f"{NS}svg"
         assert sum(1 for t in texts(picture) if "player" in t) == state.players

@@ -278,7 +278,7 @@ def _maumau_totals(
             maumau.MauMauBot() if name == "simple" else m.RandomBot(game_seed + seat)
             for seat, name in enumerate(seats)
         ]
-        start = maumau.deal(len(seats), seed=game_seed, profile=profile)
+        start = maumau.deal(profile, len(seats), seed=game_seed)
         final, record = maumau.play_round(start, bots)
         assert final.result is not None
         for seat in final.result.winners:
@@ -301,7 +301,9 @@ def test_simulate_takes_maumau_by_name_and_its_variants() -> None:
     """``"maumau"`` names the standard rules; an evolved MauMauProfile plays its own rules (M1)."""
     by_name = m.simulate("maumau", ["simple"] * 4, games=5, seed=1)
     assert by_name == m.simulate(maumau.MAUMAU, ["simple"] * 4, games=5, seed=1)
-    variant = attrs.evolve(maumau.MAUMAU, name="five-cards", hand_size=5)
+    variant = attrs.evolve(
+        maumau.MAUMAU, name="five-cards", hand_sizes=dict.fromkeys(range(2, 11), 5)
+    )
     other = m.simulate(variant, ["simple"] * 4, games=5, seed=1)
     assert other.profile_name == "five-cards"
     assert (other.wins, other.scores, other.turns) == _maumau_totals(variant, ["simple"] * 4, 5, 1)

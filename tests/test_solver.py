@@ -227,7 +227,7 @@ def test_best_play_wants_a_state_or_all_three_keywords() -> None:
     with pytest.raises(TypeError, match="all of table=, hand= and profile="):
         solver.best_play(table=state.table, hand=state.hand)
     with pytest.raises(TypeError, match="not MauMauState"):
-        solver.best_play(maumau.deal(2, seed=1))  # type: ignore[arg-type]
+        solver.best_play(maumau.deal(maumau.MAUMAU, 2, seed=1))  # type: ignore[arg-type]
 
 
 def test_importing_the_package_leaves_the_solver_for_later() -> None:

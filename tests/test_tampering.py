@@ -37,10 +37,10 @@ def samples() -> dict[str, tuple[Callable[[Any], Any], dict[str, Any]]]:
         out[f"{name} record"] = (m.GameRecord.from_dict, record.to_dict())
         out[f"{name} match"] = (m.Match.from_dict, m.Match.start(name, 3, seed=1).to_dict())
         out[f"{name} profile"] = (m.Profile.from_dict, m.get_profile(name).to_dict())
-    final, record = m.play_round(maumau.deal(4, seed=2), [maumau.MauMauBot()] * 4)
+    final, record = m.play_round(maumau.deal(maumau.MAUMAU, 4, seed=2), [maumau.MauMauBot()] * 4)
     out["maumau state"] = (maumau.MauMauState.from_dict, final.to_dict())
     out["maumau record"] = (m.GameRecord.from_dict, record.to_dict())
-    out["maumau match"] = (maumau.MauMauMatch.from_dict, maumau.MauMauMatch.start(4, 1).to_dict())
+    out["maumau match"] = (maumau.MauMauMatch.from_dict, maumau.MauMauMatch.start(maumau.MAUMAU, 4, 1).to_dict())
     out["maumau profile"] = (maumau.MauMauProfile.from_dict, maumau.MAUMAU.to_dict())
     return out
 

@@ -16,6 +16,7 @@ from . import (
     _hints,
     _state,
     _turns,  # noqa: F401  (importing it registers the turn rules with the state layer)
+    games,
 )
 
 # The pictures of cards, tables and states (``_repr_svg_``) are drawn by the
@@ -69,6 +70,7 @@ from ._turns.shared_table import SharedTableState, SharedTableView
 from ._validation import TableReport, validate_table
 from ._version import __version__
 from .bots import Bot, GreedyBot, RandomBot, SimpleBot
+from .games import Game, MatchLike, game_names, get_game, register_game
 
 if TYPE_CHECKING:
     from .solver import BestPlay, arrange, best_play
@@ -108,6 +110,7 @@ __all__ = [
     "DiscardView",
     "Draw",
     "Forfeit",
+    "Game",
     "GameRecord",
     "GameState",
     "GreedyBot",
@@ -116,6 +119,7 @@ __all__ = [
     "LayDown",
     "LayOff",
     "Match",
+    "MatchLike",
     "MeldKind",
     "MeldResult",
     "MexeMexeError",
@@ -150,6 +154,9 @@ __all__ = [
     "find_melds",
     "format_cards",
     "format_table",
+    "game_names",
+    "games",
+    "get_game",
     "get_profile",
     "make_deck",
     "meld_extensions",
@@ -159,6 +166,7 @@ __all__ = [
     "play_match",
     "play_round",
     "profile_names",
+    "register_game",
     "register_profile",
     "replay_match",
     "round_result",

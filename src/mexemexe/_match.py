@@ -27,18 +27,11 @@ from ._errors import InvalidStateError
 from ._kinds import MAX_COUNT, kind_problems, loading, quote, whole_number
 from ._outcomes import RoundResult
 from ._profiles import Profile, get_profile
+from ._roundparts import deal_next_round, match_dict, round_seed
 from ._scoring import result_problems
 from ._state import GameState, deal
 
 __all__ = ["Match", "round_seed"]
-
-
-def round_seed(seed: int, round_index: int) -> int:
-    """The deal seed of round ``round_index`` of a match seeded ``seed``, the same everywhere."""
-    import hashlib  # on first use: it is a noticeable part of the import time
-
-    digest = hashlib.sha256(f"mexemexe-match:{seed}:{round_index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 #: A match seed's bound: the deal seeds derived from it are 64-bit, and a
@@ -246,9 +239,9 @@ class Match:
             InvalidStateError: If the match is over.
         """
         seats = self.next_seats()
-        index = len(self.results)
-        first = index % len(seats) if self.profile.rotate_first_player else 0
-        return deal(self.profile, len(seats), seed=round_seed(self.seed, index), first_player=first)
+        return deal_next_round(
+            deal, self.profile, len(seats), self, rotate=self.profile.rotate_first_player
+        )
 
     def record(self, final: GameState) -> Match:
         """The match with ``final``'s round result added.
@@ -285,18 +278,21 @@ class Match:
             raise InvalidStateError("the final state is not valid: " + "; ".join(problems))
         return attrs.evolve(self, results=(*self.results, final.result), seats=(*self.seats, seats))
 
+    def between_rounds(self) -> Match:
+        """The match as it stands before the next deal: rummy does nothing between rounds."""
+        return self
+
+    def summary(self) -> str:
+        """The totals and the leading seats, for people."""
+        lead = "winners" if self.is_over else "leading"
+        seats = ", ".join(map(str, self.winners))
+        return f"final totals: {list(self.totals)}; {lead}: seat {seats}"
+
     # -- serialization --------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return {
-            "schema": "mexemexe.match/1",
-            "profile": self.profile.to_dict(),
-            "players": self.players,
-            "seed": self.seed,
-            "results": [r.to_dict() for r in self.results],
-            "seats": [list(s) for s in self.seats],
-        }
+        return match_dict(self, "mexemexe.match/1", self.profile)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Match:

@@ -3,49 +3,36 @@
 from __future__ import annotations
 
 import functools
-import importlib
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
-from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError
-from ._jsonio import dumps, loads_object
+from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, ProfileError
 from ._kinds import loading, quote, whole_number
 from ._moves import Move, parse_move
-from ._state import GameState
+from ._roundparts import JsonForm
+from .games import RoundState, game_for, game_of_schema
 
 __all__ = ["RECORD_SCHEMA", "GameRecord"]
 
 #: The schema tag written by `GameRecord.to_dict`.
 RECORD_SCHEMA = "mexemexe.record/1"
 
-#: State classes by the schema tag their ``to_dict`` writes (games register here).
-STATE_CLASSES: dict[str, Any] = {"mexemexe.state/1": GameState}
-#: The module that registers the state class of each known schema tag when
-#: imported: a record loads without its caller importing the game first.
-GAME_MODULES: dict[str, str] = {
-    "mexemexe.state/1": "mexemexe._state",
-    "mexemexe.maumau/1": "mexemexe.maumau",
-}
 #: A deal seed's bound (`mexemexe.round_seed` gives 64-bit seeds).
 MAX_SEED = 2**64
 
 
-def state_class(tag: Any) -> Any:
-    """The state class that reads the schema ``tag``, importing its game module on first use.
+def state_class(tag: object) -> type[RoundState]:
+    """The state class that reads the schema ``tag``: the registered game's that writes it.
 
     Raises:
-        InvalidStateError: If no known game writes states with that tag.
+        InvalidStateError: If no registered game writes states with that tag.
     """
-    if isinstance(tag, str) and tag not in STATE_CLASSES and tag in GAME_MODULES:
-        importlib.import_module(GAME_MODULES[tag])  # registers its class in STATE_CLASSES
-    found = STATE_CLASSES.get(tag) if isinstance(tag, str) else None
-    if found is None:
-        raise InvalidStateError(
-            f"unknown state schema {quote(tag)} (known: {', '.join(sorted(GAME_MODULES))})"
-        )
-    return found
+    try:
+        return game_of_schema(tag).state_type
+    except ProfileError as err:
+        raise InvalidStateError(str(err)) from None
 
 
 def _moves(value: Sequence[Move | str]) -> tuple[Move, ...]:
@@ -67,13 +54,8 @@ def _seed(value: int | None) -> int | None:
     return whole_number(value, "seed", -MAX_SEED + 1, MAX_SEED - 1)
 
 
-def _module_deal(initial: Any) -> Any:
-    """The ``deal`` function of the game ``initial`` belongs to (each game module has one)."""
-    return importlib.import_module(type(initial).__module__).deal
-
-
 @attrs.frozen
-class GameRecord:
+class GameRecord(JsonForm):
     """A round (or a Mau-Mau hand) as data: the initial state and the moves, in order.
 
     ``record.replay()`` is ``functools.reduce(GameState.apply, moves, initial)``.
@@ -86,6 +68,8 @@ class GameRecord:
             With a seed, `from_dict` deals again and refuses a record whose
             initial state is not that deal (swapped hands, a stacked stock).
     """
+
+    _json_what: ClassVar[str] = "record"
 
     initial: Any
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_moves)
@@ -101,11 +85,8 @@ class GameRecord:
             return None
         initial = self.initial
         try:
-            dealt = _module_deal(initial)(
-                players=initial.players,
-                seed=self.seed,
-                profile=initial.profile,
-                first_player=initial.current_player,
+            dealt = game_for(initial.profile).deal(
+                initial.players, seed=self.seed, first_player=initial.current_player
             )
         except MexeMexeError as err:
             return f"the record's seed {self.seed} deals no such round: {err}"
@@ -193,16 +174,3 @@ class GameRecord:
                 except IllegalMoveError as err:
                     raise InvalidStateError(f"the record has an illegal move: {err}") from err
         return record
-
-    def to_json(self, **kwargs: Any) -> str:
-        """`to_dict` as JSON text."""
-        return dumps(self.to_dict(), **kwargs)
-
-    @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        """Rebuild a record from `to_json` output.
-
-        Raises:
-            InvalidStateError: If the text is not JSON or not a valid record.
-        """
-        return cls.from_dict(loads_object(text, "record"))

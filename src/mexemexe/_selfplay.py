@@ -1,10 +1,11 @@
 """Self-play at scale: many seeded rounds on any `concurrent.futures` executor.
 
-Rummy profiles and Mau-Mau (a `MauMauProfile`, RULES.md section M) alike: a
-round is dealt from its own seed, played by one bot per seat, and its
-winners, scores and turns are totalled. Rounds go to the executor in chunks,
-so a quick game (a Mau-Mau hand takes well under a millisecond) is not
-swamped by the cost of sending each round to a worker.
+Any registered game (`mexemexe.games`: the rummy profiles, Mau-Mau, a
+user's game or variant) alike: a round is dealt from its own seed, played
+by one bot per seat, and its winners, scores and turns are totalled.
+Rounds go to the executor in chunks, so a quick game (a Mau-Mau hand takes
+well under a millisecond) is not swamped by the cost of sending each round
+to a worker.
 """
 
 from __future__ import annotations
@@ -12,20 +13,18 @@ from __future__ import annotations
 import copy
 import inspect
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
 from ._errors import ProfileError
 from ._match import round_seed
-from ._profiles import Profile, get_profile
-from ._state import deal
-from .bots import BOTS, Bot
+from ._rounds import play_round
+from .bots import Bot
+from .games import Game, GameRules, get_game
 
 if TYPE_CHECKING:
     import concurrent.futures as cf
-
-    from .maumau import MauMauProfile
 
 __all__ = ["SimulationResult", "simulate"]
 
@@ -75,7 +74,7 @@ class SimulationResult:
 Outcome = tuple[tuple[int, ...], tuple[int, ...], int]
 
 
-#: A seat: a bot's name in `BOTS`, a bot to copy afresh for every round, or a
+#: A seat: a bot's name in the game's ``bots``, a bot to copy afresh for every round, or a
 #: factory called with the seat's seed (or with nothing if it takes no argument).
 BotSpec = str | Bot | Callable[[int], Bot]
 
@@ -85,10 +84,10 @@ def _is_bot_object(spec: object) -> bool:
     return isinstance(spec, Bot) and not isinstance(spec, type)
 
 
-def _make_bot(spec: BotSpec, seed: int, named: Mapping[str, Callable[[int], Any]] = BOTS) -> Bot:
+def _make_bot(spec: BotSpec, seed: int, named: Mapping[str, Callable[[int], Bot]]) -> Bot:
     """The bot for one seat of one round (``named``: the game's bots by name)."""
     if isinstance(spec, str):
-        return named[spec](seed)  # type: ignore[no-any-return]
+        return named[spec](seed)
     if _is_bot_object(spec):
         # A fresh copy: a stateful bot starts anew each round.
         return copy.deepcopy(spec)  # type: ignore[return-value]
@@ -121,42 +120,6 @@ def _label(spec: BotSpec) -> str:
     return str(getattr(spec, "__name__", repr(spec)))
 
 
-def _is_maumau(profile: object) -> bool:
-    from .maumau import MauMauProfile
-
-    return isinstance(profile, MauMauProfile)
-
-
-def _named_bots(profile: Profile | MauMauProfile) -> Mapping[str, Callable[[int], Any]]:
-    """The game's bots by name: rummy's `BOTS`, or Mau-Mau's ``"simple"`` and ``"random"``."""
-    if not _is_maumau(profile):
-        return BOTS
-    from .bots import RandomBot
-    from .maumau import MauMauBot
-
-    return {"simple": lambda seed: MauMauBot(), "random": RandomBot}
-
-
-def _deal(profile: Profile | MauMauProfile, players: int, seed: int) -> Any:
-    """The seeded deal of the profile's game: a rummy `GameState` or a Mau-Mau state."""
-    if _is_maumau(profile):
-        from .maumau import deal as maumau_deal
-
-        return maumau_deal(players, seed=seed, profile=cast("MauMauProfile", profile))
-    return deal(cast("Profile", profile), players, seed=seed)
-
-
-def _resolve(profile: Profile | MauMauProfile | str) -> Profile | MauMauProfile:
-    """The rules to play: a profile, a registered rummy name, or ``"maumau"``."""
-    from .maumau import MAUMAU
-
-    if _is_maumau(profile):
-        return cast("MauMauProfile", profile)
-    if profile == MAUMAU.name:
-        return MAUMAU
-    return get_profile(cast("Profile | str", profile))
-
-
 def _with_time_limit(bot: Bot, time_limit: float | None) -> Bot:
     """``bot`` with ``time_limit`` seconds of search a move, if it searches (has ``time_limit``).
 
@@ -172,28 +135,25 @@ def _with_time_limit(bot: Bot, time_limit: float | None) -> Bot:
 
 
 def _play_one(
-    profile: Profile | MauMauProfile,
+    game: Game,
     bots: tuple[BotSpec, ...],
     seed: int,
     index: int,
     time_limit: float | None = None,
 ) -> Outcome:
     """One seeded round (run in a worker): winners, scores, turns."""
-    from ._rounds import play_round
-
     game_seed = round_seed(seed, index)
-    named = _named_bots(profile)
     players = [
-        _with_time_limit(_make_bot(spec, game_seed + seat, named), time_limit)
+        _with_time_limit(_make_bot(spec, game_seed + seat, game.bots), time_limit)
         for seat, spec in enumerate(bots)
     ]
-    final, record = play_round(_deal(profile, len(bots), game_seed), players)
+    final, record = play_round(game.deal(len(bots), seed=game_seed), players)
     assert final.result is not None
     return final.result.winners, final.result.scores, len(record.moves)
 
 
 def _play_chunk(
-    profile: Profile | MauMauProfile,
+    game: Game,
     bots: tuple[BotSpec, ...],
     seed: int,
     first: int,
@@ -201,7 +161,7 @@ def _play_chunk(
     time_limit: float | None = None,
 ) -> list[Outcome]:
     """Rounds ``first`` to ``stop - 1`` (one task for a worker)."""
-    return [_play_one(profile, bots, seed, index, time_limit) for index in range(first, stop)]
+    return [_play_one(game, bots, seed, index, time_limit) for index in range(first, stop)]
 
 
 def _chunk_size(games: int, workers: int) -> int:
@@ -210,7 +170,7 @@ def _chunk_size(games: int, workers: int) -> int:
 
 
 def simulate(
-    profile: Profile | MauMauProfile | str,
+    profile: str | Game | GameRules,
     bots: Sequence[BotSpec],
     games: int,
     seed: int = 0,
@@ -227,21 +187,23 @@ def simulate(
     round number, so results do not depend on how the work is split.
 
     Examples:
-        >>> from mexemexe import maumau
-        >>> result = simulate(maumau.MAUMAU, ["simple", "random", "simple"], games=20, seed=1)
+        >>> result = simulate("maumau", ["simple", "random", "simple"], games=20, seed=1)
         >>> result.profile_name, result.games, result.bots
         ('maumau', 20, ('simple', 'random', 'simple'))
 
     Args:
-        profile: The rules: a rummy `Profile` or its registered name, or a
-            `MauMauProfile` (or ``"maumau"``) for Mau-Mau hands (section M).
-        bots: One per seat: a name (rummy: ``"simple"``, ``"random"``,
-            ``"greedy"``; Mau-Mau: ``"simple"``, which is `MauMauBot`, and
-            ``"random"``); a bot (any object with ``choose``), copied afresh
-            for every round; or a factory called for every round with the
+        profile: The game: a registered game's name (any of
+            `mexemexe.games.game_names`: ``"brazilian"``, ``"maumau"``, a
+            registered variant's), a `Game`, or a rules value of a
+            registered game (a `Profile`, a `MauMauProfile` …).
+        bots: One per seat: a name among the game's ``bots`` (rummy:
+            ``"simple"``, ``"random"``, ``"greedy"``; Mau-Mau: ``"simple"``,
+            which is `MauMauBot`, and ``"random"``); a bot (any object with
+            ``choose``), copied afresh for every round; or a factory called for every round with the
             seat's seed (or with nothing, if it takes no argument), such as
             `RandomBot` or `SimpleBot`. With worker processes they must
-            pickle (a class or a module-level function, not a lambda).
+            pickle (a class or a module-level function, not a lambda), and
+            so must the game (a registered one does).
         games: How many rounds.
         seed: The seed of the whole run.
         workers: Processes to use when no executor is given (1: in this process).
@@ -265,7 +227,7 @@ def simulate(
         ValueError: If a bot name is unknown, ``games`` or ``chunksize``
             is not a whole number of at least 1, or ``time_limit`` is not a
             number of seconds of at least 0.
-        ProfileError: If ``profile`` names no registered profile, or the
+        ProfileError: If ``profile`` names no registered game, or the
             seat count does not fit it.
         TypeError: If a seat is neither a name, a bot nor a callable.
     """
@@ -281,24 +243,18 @@ def simulate(
         or not time_limit >= 0  # NaN too
     ):
         raise ValueError(f"time_limit must be None or a number of seconds >= 0, not {time_limit!r}")
-    prof = _resolve(profile)
-    maumau = _is_maumau(prof)
-    named = _named_bots(prof)
+    game = get_game(profile)
     specs = tuple(bots)
-    unknown = [spec for spec in specs if isinstance(spec, str) and spec not in named]
+    unknown = [spec for spec in specs if isinstance(spec, str) and spec not in game.bots]
     if unknown:
-        game = "Mau-Mau" if maumau else prof.name
-        raise ValueError(f"unknown bots {unknown} for {game}; known: {', '.join(named)}")
+        raise ValueError(f"unknown bots {unknown} for {game.label}; known: {', '.join(game.bots)}")
     odd = [spec for spec in specs if not _is_seat(spec)]
     if odd:
         raise TypeError(f"a seat takes a bot name, a bot or a bot factory, not {odd[0]!r}")
     names = tuple(map(_label, specs))
-    if maumau:
-        problem = cast("MauMauProfile", prof).players_problem(len(names))
-        if problem is not None:
-            raise ProfileError(problem)
-    else:
-        cast("Profile", prof).hand_size(len(names))  # raises ProfileError for a wrong count
+    problem = game.players_problem(len(names))
+    if problem is not None:
+        raise ProfileError(problem)
     wins = [0] * len(names)
     scores = [0] * len(names)
     turns = 0
@@ -324,12 +280,12 @@ def simulate(
     try:
         if executor is None:
             for index in range(games):
-                add(_play_one(prof, specs, seed, index, time_limit))
+                add(_play_one(game, specs, seed, index, time_limit))
         else:
             size = chunksize or _chunk_size(games, workers)
             futures = [
                 executor.submit(
-                    _play_chunk, prof, specs, seed, first, min(first + size, games), time_limit
+                    _play_chunk, game, specs, seed, first, min(first + size, games), time_limit
                 )
                 for first in range(0, games, size)
             ]
@@ -339,4 +295,4 @@ def simulate(
     finally:
         if own is not None:
             own.shutdown()
-    return SimulationResult(prof.name, names, games, tuple(wins), tuple(scores), turns)
+    return SimulationResult(game.name, names, games, tuple(wins), tuple(scores), turns)

@@ -318,9 +318,15 @@ class GreedyBot:
         return SimpleBot().choose(view)
 
 
-#: Bots by name, for `mexemexe.simulate` and the command line.
-BOTS: dict[str, Callable[[int], Any]] = {
-    "simple": lambda seed: SimpleBot(),
-    "random": RandomBot,
-    "greedy": lambda seed: GreedyBot(),
-}
+def _simple(seed: int) -> Bot:
+    return SimpleBot()
+
+
+def _greedy(seed: int) -> Bot:
+    return GreedyBot()
+
+
+#: The rummy bots by name, for `mexemexe.simulate` and the command line (the
+#: rummy games' ``bots`` in `mexemexe.games`). Module-level functions, not
+#: lambdas: a game is sent to `simulate`'s worker processes, so it pickles.
+BOTS: dict[str, Callable[[int], Bot]] = {"simple": _simple, "random": RandomBot, "greedy": _greedy}

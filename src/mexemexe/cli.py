@@ -23,13 +23,12 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import NoReturn, TextIO
 
-import attrs
-
 from ._errors import MexeMexeError
 from ._notation import format_cards
-from ._profiles import get_profile, profile_names
+from ._profiles import get_profile
 from ._table import format_table, parse_table
 from ._version import __version__
+from .games import Game, game_names, get_game
 
 __all__ = ["main"]
 
@@ -48,24 +47,45 @@ def _print_report(profile_name: str, text: str, out: TextIO) -> bool:
     return bool(report)
 
 
-def _demo(args: argparse.Namespace, out: TextIO) -> int:
-    from ._rounds import play_round
-    from ._state import deal
-    from .bots import SimpleBot
+def _game(args: argparse.Namespace) -> Game:
+    """The game a command plays: ``--game NAME``, else ``--profile NAME`` (any registered game).
 
-    if args.game == "maumau":
-        return _demo_maumau(args, out)
-    profile = get_profile(args.profile)
-    args.players = 4 if args.players is None else args.players
-    state = deal(profile, args.players, seed=args.seed)
+    ``--game rummy``, the old spelling of "the rummy game of ``--profile``",
+    still means that.
+
+    Raises:
+        ProfileError: If the name is no registered game or profile.
+    """
+    name = args.game if args.game not in (None, _RUMMY) else args.profile
+    return get_game(name)
+
+
+#: ``--game rummy``: play the rummy profile ``--profile`` names (the option's old default).
+_RUMMY = "rummy"
+
+
+def _demo(args: argparse.Namespace, out: TextIO) -> int:
+    game = _game(args)
+    if game.demo == "match":
+        return _demo_match(game, args, out)
+    return _demo_round(game, args, out)
+
+
+def _demo_round(game: Game, args: argparse.Namespace, out: TextIO) -> int:
+    """One seeded round played by the game's default bots, turn by turn."""
+    from ._rounds import play_round
+
+    players = game.demo_players if args.players is None else args.players
+    state = game.deal(players, seed=args.seed)
     out.write(
-        f"mexemexe {__version__}: a seeded {profile.name} round, {args.players} simple bots "
-        f"(seed {args.seed})\n\n"
+        f"mexemexe {__version__}: a seeded {game.label} {game.round_word}, {players} "
+        f"{game.default_bot} bots (seed {args.seed})\n\n"
     )
     for i, hand in enumerate(state.hands):
         out.write(f"player {i} is dealt {format_cards(hand, unicode=args.unicode)}\n")
     out.write("\n")
-    final, record = play_round(state, [SimpleBot()] * args.players)
+    bots = [game.bot(game.default_bot, args.seed + seat) for seat in range(players)]
+    final, record = play_round(state, bots)
 
     for before, after in pairwise(record.states()):
         outcome = after.last
@@ -74,11 +94,13 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
             f"turn {before.turn + 1:3}  {outcome.describe()}   "
             f"[{len(after.hands[outcome.player])} in hand, stock {len(after.stock)}]\n"
         )
-        if after.table is not before.table:
-            out.write(f"          table: {format_table(after.table, unicode=args.unicode)}\n")
+        # Only the shared-table and discard games have a table to show.
+        table = getattr(after, "table", None)
+        if table is not None and table is not getattr(before, "table", None):
+            out.write(f"          table: {format_table(table, unicode=args.unicode)}\n")
     result = final.result
     assert result is not None
-    out.write(f"\nround over ({_REASONS[result.reason]})\n")
+    out.write(f"\n{game.round_word} over ({_REASONS[result.reason]})\n")
     for player in range(final.players):
         mark = "  <- wins" if player in result.winners else ""
         out.write(
@@ -88,34 +110,32 @@ def _demo(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _demo_maumau(args: argparse.Namespace, out: TextIO) -> int:
-    from .maumau import MauMauBot, MauMauMatch, play_maumau_match, replay_maumau_match
+def _demo_match(game: Game, args: argparse.Namespace, out: TextIO) -> int:
+    """A seeded match played by the game's default bots, round by round, then replayed."""
+    from ._rounds import play_match, replay_match
 
-    players = args.players if args.players is not None else 6
-    start = MauMauMatch.start(players, seed=args.seed)
+    players = game.demo_players if args.players is None else args.players
+    start = game.start_match(players, seed=args.seed)
     out.write(
-        f"mexemexe {__version__}: a seeded Mau-Mau match, {players} bots (seed {args.seed}); "
-        f"pot {start.pot} chips\n"
+        f"mexemexe {__version__}: a seeded {game.label} match, {players} bots (seed {args.seed})\n"
     )
-    match, records = play_maumau_match(start, [MauMauBot()] * players)
+    bots = [game.bot(game.default_bot, args.seed + seat) for seat in range(players)]
+    match, records = play_match(start, bots)
     for number, (record, seats) in enumerate(zip(records, match.seats, strict=True), 1):
-        final = record.replay()
-        result = final.result
+        result = record.replay().result
         assert result is not None
-        winner = seats[result.winners[0]] if result.winners else None
+        winners = ", ".join(f"seat {seats[p]}" for p in result.winners) or "no one"
+        double = f", scores x{result.multiplier}" if result.multiplier > 1 else ""
         out.write(
-            f"\nhand {number}: seats {list(seats)}, {len(record.moves)} moves, "
-            f"{'seat ' + str(winner) + ' went out' if winner is not None else 'blocked'}"
-            + (" on a Jack: points double" if result.multiplier > 1 else "")
-            + "\n"
+            f"\n{game.round_word} {number}: seats {list(seats)}, {len(record.moves)} moves, "
+            f"{_REASONS[result.reason]}: {winners} won{double}\n"
         )
         for player, seat in enumerate(seats):
             out.write(f"  seat {seat}: +{result.scores[player]:3}\n")
-    out.write(f"\nfinal scores: {list(match.scores)}; re-entries {list(match.reentries)}\n")
-    out.write(f"seat {match.winner} takes the pot of {match.pot} chips\n")
-    same = replay_maumau_match(start, records) == match
+    out.write(f"\n{match.summary()}\n")
+    same = replay_match(start, records) == match
     out.write(
-        f"replayed from the {len(records)} hand records: "
+        f"replayed from the {len(records)} {game.round_word} records: "
         f"{'the same match' if same else 'A DIFFERENT MATCH'}\n"
     )
     return 0 if same else 1
@@ -139,23 +159,14 @@ for your last card. 'moves' lists legal moves, 'help' shows this, 'quit' leaves.
 
 def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     from ._errors import IllegalMoveError, NotationError
-    from ._moves import Move, Play, parse_move
-    from ._state import deal
-    from .bots import SimpleBot
+    from ._moves import Move, Play
     from .render import terminal
 
     colour = terminal.wants_colour(out) and not args.plain
-    if args.game == "maumau":
-        from .maumau import MauMauBot
-        from .maumau import deal as maumau_deal
-
-        players = args.players or 3
-        state: object = maumau_deal(players, seed=args.seed)
-        bot: object = MauMauBot()
-    else:
-        players = args.players or 3
-        state = deal(get_profile(args.profile), players, seed=args.seed)
-        bot = SimpleBot()
+    game = _game(args)
+    players = args.players or 3
+    state: object = game.deal(players, seed=args.seed)
+    bot = game.bot(game.default_bot, args.seed)
     seat = 0
     out.write(f"You are player {seat}. Type 'help' for the move syntax.\n")
     while True:
@@ -205,7 +216,7 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
             continue
         move_in: Move
         try:
-            move_in = parse_move(text)
+            move_in = game.read_move(text)
         except NotationError as first:
             if table is None:
                 out.write(f"not understood: {first}\n")
@@ -314,7 +325,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
 
     try:
         result = simulate(
-            "maumau" if args.game == "maumau" else args.profile,
+            _game(args),
             bots,  # type: ignore[arg-type]
             args.games,
             args.seed,
@@ -337,27 +348,42 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _rules(args: argparse.Namespace, out: TextIO) -> int:
-    from .maumau import MAUMAU
-
-    # Mau-Mau's rules are no rummy profile, but `--game maumau` plays them: show them too.
-    profile = MAUMAU if args.profile == MAUMAU.name else get_profile(args.profile)
-    out.write(f"{profile.name}: {profile.description}\n")
-    for field in attrs.fields(type(profile)):
-        if not field.init or field.name in ("name", "description"):
-            continue
-        value = getattr(profile, field.name)
-        if field.name in ("hand_sizes", "rule_sections"):
-            value = ", ".join(f"{k}: {v}" for k, v in value)
-        elif field.name in ("rank_points", "card_points"):
-            value = " ".join(str(v) for v in value) + "  (A 2 3 4 5 6 7 8 9 10 J Q K)"
-        out.write(f"  {field.name:24} {value}\n")
+    rules = get_game(args.profile).rules
+    out.write(f"{rules.name}: {rules.description}\n")
+    for name, value in rules.to_dict().items():
+        if name not in ("name", "description"):
+            out.write(f"  {name:24} {_setting(value)}\n")
     return 0
 
 
-def _add_profile_option(parser: argparse.ArgumentParser) -> None:
-    """The ``--profile`` option every rummy command shares."""
+def _setting(value: object) -> str:
+    """A rules setting for people, by its shape: a table as ``key: value``, points by rank."""
+    if isinstance(value, dict):
+        return ", ".join(f"{key}: {item}" for key, item in value.items())
+    if isinstance(value, list) and len(value) == len(_RANKS):
+        return " ".join(map(str, value)) + f"  ({' '.join(_RANKS)})"
+    return str(value)
+
+
+#: The ranks in a rules' points table (13 values, A to K).
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _add_game_option(parser: argparse.ArgumentParser, *, short: bool = True) -> None:
+    """The ``--game`` option of the commands that play: any registered game by name."""
+    flags = ("--game", "-g") if short else ("--game",)
     parser.add_argument(
-        "--profile", "-p", default="brazilian", help=f"rules: {', '.join(profile_names())}"
+        *flags,
+        default=None,
+        metavar="NAME",
+        help=f"the game: {', '.join(game_names())} (or 'rummy': the --profile's)",
+    )
+
+
+def _add_profile_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--profile`` option every command shares (for those that play, any game's name)."""
+    parser.add_argument(
+        "--profile", "-p", default="brazilian", help=f"rules: {', '.join(game_names())}"
     )
 
 
@@ -400,15 +426,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser("demo", help="play a seeded round with bots, turn by turn")
     _add_profile_option(demo)
+    _add_game_option(demo)
     demo.add_argument(
-        "--game",
-        "-g",
-        choices=("rummy", "maumau"),
-        default="rummy",
-        help="rummy (a round of --profile) or maumau (a whole match)",
-    )
-    demo.add_argument(
-        "--players", "-n", type=int, default=None, help="players (default 4; Mau-Mau 6)"
+        "--players", "-n", type=int, default=None, help="players (default: the game's, 4 or 6)"
     )
     demo.add_argument("--seed", "-s", type=int, default=7, help="deal seed (default 7)")
     demo.add_argument("--unicode", action="store_true", help="write suits as ♠♥♦♣")
@@ -425,7 +445,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play against bots in the terminal")
     _add_profile_option(play)
-    play.add_argument("--game", "-g", choices=("rummy", "maumau"), default="rummy")
+    _add_game_option(play)
     play.add_argument("--players", "-n", type=int, default=None, help="players (default 3)")
     play.add_argument("--seed", "-s", type=int, default=1, help="deal seed (default 1)")
     play.add_argument("--plain", action="store_true", help="no colour")
@@ -433,12 +453,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = sub.add_parser("simulate", help="self-play: many seeded rounds between bots")
     _add_profile_option(simulate)
-    simulate.add_argument(
-        "--game",
-        choices=("rummy", "maumau"),
-        default="rummy",
-        help="rummy (rounds of --profile) or maumau (Mau-Mau hands; bots simple, random)",
-    )
+    _add_game_option(simulate, short=False)  # -g is --games here
     simulate.add_argument(
         "--bots",
         "-b",
@@ -466,8 +481,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.set_defaults(func=_simulate)
 
-    rules = sub.add_parser("rules", help="print a profile's settings")
-    rules.add_argument("profile", help=f"one of: {', '.join(profile_names())}, maumau")
+    rules = sub.add_parser("rules", help="print a game's rules (a profile's settings)")
+    rules.add_argument("profile", help=f"one of: {', '.join(game_names())}")
     rules.set_defaults(func=_rules)
     return parser
 

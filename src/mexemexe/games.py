@@ -27,52 +27,180 @@ Examples:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
+from ._cards import Card
 from ._errors import ProfileError
 from ._kinds import quote
 from ._match import Match
 from ._moves import Move, parse_move
-from ._profiles import Profile, get_profile, profile_names
+from ._outcomes import RoundResult
+from ._profiles import get_profile, profile_names
 from ._random import Seed
 from ._state import GameState, deal
 from .bots import BOTS, Bot
 from .maumau._bot import MAUMAU_BOTS
 from .maumau._match import MauMauMatch
-from .maumau._profile import MAUMAU, MauMauProfile
+from .maumau._profile import MAUMAU
 from .maumau._state import SCHEMA as MAUMAU_SCHEMA
 from .maumau._state import MauMauState
 from .maumau._state import deal as maumau_deal
 
-__all__ = ["Game", "GameRules", "game_for", "game_names", "get_game", "register_game"]
+__all__ = [
+    "Game",
+    "GameRules",
+    "MatchLike",
+    "RoundState",
+    "game_for",
+    "game_names",
+    "game_of_schema",
+    "get_game",
+    "register_game",
+]
 
 
 class GameRules(Protocol):
-    """What every game's rules value (a profile) offers the registry."""
+    """What every game's rules value (a profile) offers the registry and its callers."""
 
     @property
     def name(self) -> str:
         """The rules' short identifier (a registry key)."""
         ...
 
+    @property
+    def description(self) -> str:
+        """One line for people."""
+        ...
 
-def _deal_rummy(profile: Profile, players: int, seed: Seed) -> GameState:
-    return deal(profile, players, seed=seed)
+    @property
+    def min_players(self) -> int:
+        """The fewest players a round may have."""
+        ...
+
+    @property
+    def max_players(self) -> int:
+        """The most players a round may have."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every setting as a JSON-ready dict."""
+        ...
 
 
-def _start_rummy_match(profile: Profile, players: int, seed: int) -> Match:
-    return Match.start(profile, players, seed)
+class RoundState(Protocol):
+    """What a round's state offers the play layer: whose turn, the result, moves, views, JSON.
+
+    Both the rummy `GameState` and `MauMauState` are round states; so is any
+    user game's state that `play_round`, `GameRecord` and `simulate` can run.
+    """
+
+    @property
+    def profile(self) -> GameRules:
+        """The rules the round is played under."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """How many players the round has."""
+        ...
+
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]:
+        """Each player's hand."""
+        ...
+
+    @property
+    def current_player(self) -> int:
+        """Whose turn it is."""
+        ...
+
+    @property
+    def result(self) -> RoundResult | None:
+        """How the round ended, once over."""
+        ...
+
+    def apply(self, move: Move) -> RoundState:
+        """The state after ``move`` (of the same game)."""
+        ...
+
+    # Each game's view is its own type, read by its own bots (`Bot.choose` is
+    # typed for the rummy view), so no narrower type fits every game here.
+    def view(self, player: int) -> Any:
+        """What ``player`` may see."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict with a ``schema`` tag."""
+        ...
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RoundState:
+        """Rebuild a state from `to_dict` output, checking it."""
+        ...
 
 
-def _deal_maumau(profile: MauMauProfile, players: int, seed: Seed) -> MauMauState:
-    return maumau_deal(players, seed=seed, profile=profile)
+_MatchT = TypeVar("_MatchT", bound="MatchLike")
 
 
-def _start_maumau_match(profile: MauMauProfile, players: int, seed: int) -> MauMauMatch:
-    return MauMauMatch.start(players, seed, profile)
+@runtime_checkable
+class MatchLike(Protocol):
+    """The match protocol that `play_match` and `replay_match` play (`Match`, `MauMauMatch`).
+
+    A match is an immutable value: ``new_round()`` deals the round that
+    ``next_seats()`` play, ``record(final)`` adds its result, and
+    ``between_rounds()`` does what the rules do before the next deal (a
+    burst Mau-Mau player re-entering, M8; nothing for rummy).
+    """
+
+    @property
+    def players(self) -> int:
+        """How many seats."""
+        ...
+
+    @property
+    def seed(self) -> int:
+        """The match seed; round ``k``'s deal seed is ``round_seed(seed, k)``."""
+        ...
+
+    @property
+    def results(self) -> tuple[RoundResult, ...]:
+        """The results of the rounds played, in order."""
+        ...
+
+    @property
+    def seats(self) -> tuple[tuple[int, ...], ...]:
+        """For each round played, the seat of each of its players."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has ended."""
+        ...
+
+    def next_seats(self) -> tuple[int, ...]:
+        """The seats that play the next round."""
+        ...
+
+    def new_round(self) -> RoundState:
+        """Deal the next round."""
+        ...
+
+    # ``final`` is the game's own state type: a match refuses another game's
+    # state, so the parameter cannot be the wider `RoundState` (contravariance).
+    def record(self: _MatchT, final: Any) -> _MatchT:
+        """The match with the finished round ``final`` added."""
+        ...
+
+    def between_rounds(self: _MatchT) -> _MatchT:
+        """The match after what happens between two rounds (nothing, or re-entries)."""
+        ...
+
+    def summary(self) -> str:
+        """The standings for people: totals and who won."""
+        ...
 
 
 _NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
@@ -88,6 +216,8 @@ def _name(value: object) -> str:
 
 
 def _bot_table(bots: Mapping[str, Callable[[int], Bot]]) -> dict[str, Callable[[int], Bot]]:
+    if not bots:
+        raise ProfileError("a game has at least one bot (the first is its default)")
     return dict(bots)
 
 
@@ -102,28 +232,78 @@ class Game:
         state_type: The class of the game's states; it reads its own JSON
             with ``from_dict``.
         schema: The tag the states write as ``"schema"`` in their JSON.
-        deal_with: ``deal_with(rules, players, seed)`` deals a round.
-        start_with: ``start_with(rules, players, seed)`` starts a match.
-        bots: Bot factories by name; each is called with a seat's seed.
+        deal_with: The game's deal, called as ``deal_with(rules, players,
+            seed=..., first_player=...)`` (`mexemexe.deal`, `maumau.deal`).
+        start_with: Starts a match, called as ``start_with(rules, players,
+            seed)`` (`Match.start`, `MauMauMatch.start`).
+        bots: Bot factories by name, each called with a seat's seed; the
+            first is the game's default bot (the command line's demo and
+            ``play`` opponents).
         read_move: Reads a move's text (``"draw"``, ``"discard 7H"`` …).
+        title: The game's name for people (``"Mau-Mau"``); ``None`` uses
+            the rules' name.
+        round_word: What one round is called (``"hand"`` in Mau-Mau).
+        demo: What ``mexemexe demo`` shows: one ``"round"`` turn by turn,
+            or a whole ``"match"`` round by round.
+        demo_players: The seats of ``mexemexe demo`` when none is given.
     """
 
-    name: str = attrs.field(converter=_name)
+    name: str
     rules: GameRules
-    state_type: type
+    state_type: type[RoundState]
     schema: str
-    deal_with: Callable[..., object]
-    start_with: Callable[..., object]
+    deal_with: Callable[..., RoundState]
+    start_with: Callable[..., MatchLike]
     bots: Mapping[str, Callable[[int], Bot]] = attrs.field(converter=_bot_table, eq=False)
     read_move: Callable[[str], Move] = parse_move
+    title: str | None = None
+    round_word: str = "round"
+    demo: str = attrs.field(default="round", validator=attrs.validators.in_(("round", "match")))
+    demo_players: int = 4
 
-    def deal(self, players: int, *, seed: Seed) -> object:
-        """Deal a round of this game for ``players`` players from ``seed``."""
-        return self.deal_with(self.rules, players, seed)
+    @property
+    def label(self) -> str:
+        """The game's name for people: its title, else its rules' name."""
+        return self.title if self.title is not None else self.rules.name
 
-    def start_match(self, players: int, *, seed: int) -> object:
-        """Start a match of this game for ``players`` seats from ``seed``."""
+    @property
+    def default_bot(self) -> str:
+        """The name of the game's default bot (the first of ``bots``)."""
+        return next(iter(self.bots))
+
+    def players_problem(self, players: int) -> str | None:
+        """Why ``players`` players cannot play this game, or ``None`` if they can."""
+        low, high = self.rules.min_players, self.rules.max_players
+        if low <= players <= high:
+            return None
+        return f"{self.label} is for {low}-{high} players, not {players}"
+
+    def deal(self, players: int, *, seed: Seed, first_player: int = 0) -> RoundState:
+        """Deal a round of this game for ``players`` players from ``seed``.
+
+        Raises:
+            InvalidStateError: If the game cannot deal that round (a player
+                count or first player it does not allow).
+            ProfileError: If the rummy rules do not allow that many players.
+        """
+        return self.deal_with(self.rules, players, seed=seed, first_player=first_player)
+
+    def start_match(self, players: int, *, seed: int) -> MatchLike:
+        """Start a match of this game for ``players`` seats from ``seed``.
+
+        Raises:
+            InvalidStateError: If the rules do not allow that many seats, or
+                the seed is out of range.
+        """
         return self.start_with(self.rules, players, seed)
+
+    def load_state(self, data: Mapping[str, Any]) -> RoundState:
+        """Read one of this game's states from its JSON dict (``to_dict`` output).
+
+        Raises:
+            InvalidStateError: If the data is not a valid state of the game.
+        """
+        return self.state_type.from_dict(data)
 
     def bot(self, name: str, seed: int = 0) -> Bot:
         """A new bot of this game by its name (``"simple"``, ``"random"`` …).
@@ -149,8 +329,8 @@ RUMMY = Game(
     rules=get_profile("brazilian"),
     state_type=GameState,
     schema="mexemexe.state/1",
-    deal_with=_deal_rummy,
-    start_with=_start_rummy_match,
+    deal_with=deal,
+    start_with=Match.start,
     bots=BOTS,
 )
 
@@ -159,9 +339,13 @@ MAUMAU_GAME = Game(
     rules=MAUMAU,
     state_type=MauMauState,
     schema=MAUMAU_SCHEMA,
-    deal_with=_deal_maumau,
-    start_with=_start_maumau_match,
+    deal_with=maumau_deal,
+    start_with=MauMauMatch.start,
     bots=MAUMAU_BOTS,
+    title="Mau-Mau",
+    round_word="hand",
+    demo="match",
+    demo_players=6,
 )
 
 #: Games registered by name, beside the rummy profiles (found through their own registry).
@@ -183,6 +367,7 @@ def register_game(game: Game) -> None:
     """
     if not isinstance(game, Game):
         raise ProfileError(f"register_game takes a Game, got {quote(game)}")
+    _name(game.name)
     taken = _GAMES.get(game.name)
     if (taken is not None and taken != game) or (
         game.name in profile_names() and game.rules != get_profile(game.name)
@@ -206,9 +391,14 @@ def get_game(name: str | Game | GameRules) -> Game:
     found = _GAMES.get(name)
     if found is not None:
         return found
-    if name in profile_names():
+    try:  # a rummy profile, its name written as `get_profile` reads it (any case, spaces)
         return RUMMY.with_rules(get_profile(name))
-    raise ProfileError(f"unknown game {quote(name)} (known: {', '.join(game_names())})")
+    except ProfileError:
+        others = [n for n in game_names() if n not in profile_names()]
+        raise ProfileError(
+            f"unknown game or profile {quote(name)} (known profiles: "
+            f"{', '.join(profile_names())}; other games: {', '.join(others)})"
+        ) from None
 
 
 def game_for(rules: GameRules) -> Game:
@@ -229,7 +419,7 @@ def game_names() -> tuple[str, ...]:
     return (*rummy, *sorted(name for name in _GAMES if name not in rummy))
 
 
-def game_of_schema(schema: str) -> Game:
+def game_of_schema(schema: object) -> Game:
     """The game whose states write ``schema`` as their JSON tag.
 
     Raises:
@@ -238,4 +428,5 @@ def game_of_schema(schema: str) -> Game:
     for family in _FAMILIES:
         if family.schema == schema:
             return family
-    raise ProfileError(f"no registered game writes states tagged {quote(schema)}")
+    known = ", ".join(sorted(family.schema for family in _FAMILIES))
+    raise ProfileError(f"unknown state schema {quote(schema)} (known: {known})")

@@ -10,8 +10,9 @@ which is the very failure they are here to prevent).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, TypeGuard
+import warnings
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from .._errors import InvalidStateError, MexeMexeError
 from .._kinds import error_reason as reason_of
@@ -24,12 +25,14 @@ if TYPE_CHECKING:  # the profile module quotes its settings with `quote`
 __all__ = [
     "HOSTILE",
     "MAX_WORD",
+    "deprecated",
     "is_whole",
     "outcome_from_data",
     "quote",
     "reason_of",
     "result_from_data",
     "result_problems",
+    "tagged",
 ]
 
 #: What hostile data makes Python's own code raise while it is read or
@@ -50,6 +53,29 @@ HOSTILE: tuple[type[BaseException], ...] = (
 #: reaches, and seeds are written into text (reshuffles, round seeds), which
 #: Python refuses for integers of more than a few thousand digits.
 MAX_WORD = 2**63
+
+
+def deprecated(message: str, *, depth: int = 1) -> None:
+    """Warn the caller ``depth`` calls above the public function calling this one.
+
+    Used where a Mau-Mau name or argument order gives way to the one the
+    rummy side uses (`DeprecationWarning`, pointing at the caller's line).
+    """
+    warnings.warn(message, DeprecationWarning, stacklevel=2 + depth)
+
+
+def tagged(data: object, schema: str, what: str) -> Mapping[str, Any]:
+    """``data`` as the mapping of a ``what`` (``"state"``, ``"match"``) tagged ``schema``.
+
+    Raises:
+        InvalidStateError: If ``data`` is not a mapping, or carries another tag.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(f"a {what} is a mapping, got {type(data).__name__}")
+    found = data.get("schema")
+    if found != schema:
+        raise InvalidStateError(f"unknown schema {quote(found)} (expected {schema!r})")
+    return data
 
 
 def is_whole(value: object) -> TypeGuard[int]:

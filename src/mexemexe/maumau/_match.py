@@ -2,28 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
 
 from .._errors import InvalidStateError
-from .._match import round_seed
 from .._outcomes import RoundResult
-from .._record import GameRecord
+from .._roundparts import deal_next_round, match_dict
 from ._checks import (
     HOSTILE,
     MAX_WORD,
+    deprecated,
     is_whole,
     quote,
     reason_of,
     result_from_data,
     result_problems,
+    tagged,
 )
 from ._profile import MAUMAU, MauMauProfile
 from ._state import MauMauState, deal
 
-__all__ = ["MauMauMatch", "play_maumau_match", "replay_maumau_match"]
+__all__ = ["MauMauMatch"]
 
 
 #: The schema tag written by `MauMauMatch.to_dict`.
@@ -114,18 +115,42 @@ class MauMauMatch:
             raise InvalidStateError("invalid Mau-Mau match: " + "; ".join(problems))
 
     @classmethod
-    def start(cls, players: int, seed: int, profile: MauMauProfile = MAUMAU) -> MauMauMatch:
+    def start(
+        cls,
+        rules: MauMauProfile | int = MAUMAU,
+        /,
+        players: int | MauMauProfile | None = None,
+        seed: int | MauMauProfile | None = None,
+        *,
+        profile: MauMauProfile | None = None,
+    ) -> MauMauMatch:
         """A new match: every player pays the entry chips into the pot (M8 **[decision]**).
+
+        The arguments come in the order of `Match.start`: the rules, the
+        player count and the seed. A player count first is the old order,
+        ``start(players, seed, profile)``, still read but deprecated.
 
         Raises:
             InvalidStateError: If ``players`` is not a player count of the
                 profile, or ``profile`` or ``seed`` is of the wrong kind.
         """
+        if not isinstance(rules, MauMauProfile):  # the old order: start(players, seed, profile)
+            deprecated(
+                "MauMauMatch.start(players, seed, profile) is deprecated: pass the rules "
+                "first, as Match.start does: MauMauMatch.start(profile, players, seed)"
+            )
+            if isinstance(seed, MauMauProfile):  # the old third positional argument
+                profile, seed = seed, None
+            rules, players, seed = MAUMAU, rules, players if seed is None else seed
+        profile = rules if profile is None else profile
         if not isinstance(profile, MauMauProfile):
             raise InvalidStateError(f"profile={quote(profile)}: a MauMauProfile")
         problem = _players_problem(players, profile)
         if problem is not None:  # checked before (0,) * players builds a tuple of any size
             raise InvalidStateError(problem)
+        assert isinstance(players, int)  # checked just above
+        if seed is None or isinstance(seed, MauMauProfile):
+            raise InvalidStateError(f"seed={quote(seed)}: a whole number")
         return cls(
             profile, players, seed, (0,) * players, (0,) * players, players * profile.entry_chips
         )
@@ -181,20 +206,65 @@ class MauMauMatch:
             pot=self.pot + self.profile.reentry_chips,
         )
 
-    def new_hand(self) -> MauMauState:
-        """Deal the next hand among the active seats, seeded from the match.
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's score: the match protocol's name for ``scores``."""
+        return self.scores
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seat that takes the pot, as a tuple (empty until the match is over)."""
+        winner = self.winner
+        return () if winner is None else (winner,)
+
+    def next_seats(self) -> tuple[int, ...]:
+        """The seats that play the next hand: those not burst (M8).
 
         Raises:
             InvalidStateError: If the match is over.
         """
         if self.is_over:
-            raise InvalidStateError("the match is over")
-        seats = self.active()
-        index = len(self.results)
-        first = index % len(seats) if self.profile.rotate_first_player else 0
-        return deal(
-            len(seats), seed=round_seed(self.seed, index), profile=self.profile, first_player=first
+            raise InvalidStateError(f"the match is over ({self.profile.section('match')})")
+        return self.active()
+
+    def new_round(self) -> MauMauState:
+        """Deal the next hand among the active seats, seeded from the match.
+
+        Raises:
+            InvalidStateError: If the match is over.
+        """
+        seats = self.next_seats()
+        return deal_next_round(
+            deal, self.profile, len(seats), self, rotate=self.profile.rotate_first_player
         )
+
+    def new_hand(self) -> MauMauState:
+        """`new_round` under its Mau-Mau name (a hand is a round).
+
+        Raises:
+            InvalidStateError: If the match is over.
+        """
+        return self.new_round()
+
+    def between_rounds(self) -> MauMauMatch:
+        """The match after every burst seat that may re-enter has, in seat order (M8).
+
+        `mexemexe.play_match` and `mexemexe.replay_match` call it after each hand.
+        """
+        match = self
+        for seat in range(match.players):
+            if match.can_reenter(seat):
+                match = match.reenter(seat)
+        return match
+
+    def summary(self) -> str:
+        """The scores, re-entries and who takes the pot, for people."""
+        lines = [f"final scores: {list(self.scores)}; re-entries {list(self.reentries)}"]
+        if self.winner is not None:
+            lines.append(f"seat {self.winner} takes the pot of {self.pot} chips")
+        else:
+            lines.append(f"the pot holds {self.pot} chips")
+        return "\n".join(lines)
 
     def record(self, final: MauMauState) -> MauMauMatch:
         """The match with the finished hand ``final`` added.
@@ -230,17 +300,14 @@ class MauMauMatch:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return {
-            "schema": MATCH_SCHEMA,
-            "profile": self.profile.to_dict(),
-            "players": self.players,
-            "seed": self.seed,
-            "scores": list(self.scores),
-            "reentries": list(self.reentries),
-            "pot": self.pot,
-            "results": [r.to_dict() for r in self.results],
-            "seats": [list(s) for s in self.seats],
-        }
+        return match_dict(
+            self,
+            MATCH_SCHEMA,
+            self.profile,
+            scores=list(self.scores),
+            reentries=list(self.reentries),
+            pot=self.pot,
+        )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MauMauMatch:
@@ -252,14 +319,8 @@ class MauMauMatch:
                 (scores, re-entries or pot that its hands do not give, M8),
                 naming the field.
         """
-        if not isinstance(data, Mapping):
-            raise InvalidStateError(f"a match is a mapping, got {type(data).__name__}")
+        data = tagged(data, MATCH_SCHEMA, "match")
         try:
-            schema = data.get("schema")
-            if schema != MATCH_SCHEMA:
-                raise InvalidStateError(
-                    f"unknown schema {quote(schema)} (expected {MATCH_SCHEMA!r})"
-                )
             for key in ("players", "seed", "pot"):
                 if not is_whole(data[key]):
                     raise InvalidStateError(f"{key}: expected an integer, got {quote(data[key])}")
@@ -401,61 +462,3 @@ def _replay_problems(match: MauMauMatch) -> list[str]:
             f"({section})"
         )
     return problems
-
-
-def play_maumau_match(
-    match: MauMauMatch, bots: Sequence[Any], *, reenter: bool = True
-) -> tuple[MauMauMatch, tuple[GameRecord, ...]]:
-    """Play ``match`` to its end with ``bots[seat]``; burst players re-enter when allowed.
-
-    Returns:
-        The finished match and every hand's record.
-    """
-    from .._rounds import play_round
-
-    records: list[GameRecord] = []
-    while not match.is_over:
-        seats = match.active()
-        final, record = play_round(match.new_hand(), [bots[s] for s in seats])
-        match = match.record(final)
-        records.append(record)
-        if reenter:
-            match = _reenter_all(match)
-    return match, tuple(records)
-
-
-def replay_maumau_match(
-    start: MauMauMatch, records: Sequence[GameRecord], *, reenter: bool = True
-) -> MauMauMatch:
-    """Rebuild a match from its start and its hands' records, replaying every move (M8).
-
-    Burst players re-enter after each hand as in `play_maumau_match` with
-    the same ``reenter``, so the records that `play_maumau_match` returned
-    rebuild the match it returned.
-
-    Raises:
-        InvalidStateError: If the match is over before the records are, or a
-            record does not start from the hand the match deals next or does
-            not end its hand.
-        IllegalMoveError: If a record holds an illegal move.
-    """
-    match = start
-    for number, record in enumerate(records):
-        if match.is_over:
-            raise InvalidStateError(
-                f"the match is over after {number} hands, but there are {len(records)} records"
-            )
-        if record.initial != match.new_hand():
-            raise InvalidStateError(f"hand {number}'s record does not start from the match's deal")
-        match = match.record(record.replay())
-        if reenter:
-            match = _reenter_all(match)
-    return match
-
-
-def _reenter_all(match: MauMauMatch) -> MauMauMatch:
-    """The match after every burst seat that may re-enter has, in seat order (M8)."""
-    for seat in range(match.players):
-        if match.can_reenter(seat):
-            match = match.reenter(seat)
-    return match

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -10,7 +10,8 @@ import attrs
 from .._cards import Card, make_deck
 from .._errors import ProfileError
 from .._profiles import MAX_DECKS, setting_ints, setting_pairs, setting_problems
-from ._checks import MAX_WORD, is_whole, quote
+from .._roundparts import check_settings
+from ._checks import MAX_WORD, deprecated, is_whole, quote
 
 __all__ = ["MAUMAU", "MauMauProfile"]
 
@@ -18,16 +19,42 @@ __all__ = ["MAUMAU", "MauMauProfile"]
 MAUMAU_POINTS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 10, 10)
 
 
+#: The most seats whose hand size is checked against the deck (a huge
+#: ``max_players`` is refused by the deck check long before).
+MAX_SEATS = 1000
+
 #: The most points one card may be worth: sums of a whole deck's points stay
 #: far inside the 64-bit counts the states and matches check for.
 MAX_CARD_POINTS = 10**6
 
 
-def _card_points(value: Any) -> tuple[int, ...]:
+def _points(value: Any, name: str = "rank_points") -> tuple[int, ...]:
     try:
-        return setting_ints(value, "card_points")
+        return setting_ints(value, name)
     except (TypeError, RecursionError) as err:  # not a list, or nested past writing out
-        raise ProfileError(f"card_points={quote(value)}: 13 whole numbers") from err
+        raise ProfileError(f"{name}={quote(value)}: 13 whole numbers") from err
+
+
+def _old_rank_points(value: Any) -> tuple[int, ...] | None:
+    """The deprecated ``card_points=`` keyword, read as `rank_points` is."""
+    return None if value is None else _points(value, "card_points")
+
+
+def _hand_sizes(value: Any) -> tuple[tuple[int, int], ...]:
+    try:
+        return setting_pairs(_json_keys(value), (int, int), "hand_sizes")
+    except (TypeError, RecursionError) as err:
+        raise ProfileError(f"hand_sizes={quote(value)}: player count: cards pairs") from err
+
+
+def _json_keys(value: Any) -> Any:
+    """``value``, a mapping's digit-string keys as numbers (JSON writes keys as text)."""
+    if not isinstance(value, Mapping):
+        return value
+    return {
+        int(key) if isinstance(key, str) and key.isdigit() and len(key) <= 3 else key: size
+        for key, size in value.items()
+    }
 
 
 def _sections(value: Any) -> tuple[tuple[str, str], ...]:
@@ -47,7 +74,9 @@ class MauMauProfile:
         decks: 52-card decks, no jokers (M1: 2), at most `MAX_DECKS`.
         min_players: The fewest players (M1 **[decision]**: 2).
         max_players: The most players (M1 **[decision]**: 10).
-        hand_size: Cards dealt to each player (M1: 7).
+        hand_sizes: Cards dealt to each player, by player count (M1: 7 for
+            every count), as ``(players, cards)`` pairs or a mapping: the
+            name and shape of the rummy `Profile.hand_sizes`.
         special_start_card: Whether the turned starting card has its special
             effect (M1 **[decision]**: no).
         reverse_rank: The rank that reverses the direction of play (M5: 10), or 0.
@@ -56,7 +85,8 @@ class MauMauProfile:
         draw_count: How many cards that player draws (M5: 3).
         wild_rank: The rank played on anything that names the next suit (M6: J = 11), or 0.
         last_card_penalty: Cards drawn for not announcing the last card (M4: 2).
-        card_points: Points of A, 2 … K in hand at the end (M7).
+        rank_points: Points of A, 2 … K in hand at the end (M7): the name
+            of the rummy `Profile.rank_points`.
         wild_finish_multiplier: Factor on everyone's points when the hand ends
             on the wild rank (M7: a Jack doubles).
         draw_finish_count: Cards every other player draws when the hand ends
@@ -77,7 +107,9 @@ class MauMauProfile:
     decks: int = 2
     min_players: int = 2
     max_players: int = 10
-    hand_size: int = 7
+    hand_sizes: tuple[tuple[int, int], ...] = attrs.field(
+        default=tuple((n, 7) for n in range(2, 11)), converter=_hand_sizes
+    )
     special_start_card: bool = False
     reverse_rank: int = 10
     skip_rank: int = 1
@@ -85,7 +117,7 @@ class MauMauProfile:
     draw_count: int = 3
     wild_rank: int = 11
     last_card_penalty: int = 2
-    card_points: tuple[int, ...] = attrs.field(default=MAUMAU_POINTS, converter=_card_points)
+    rank_points: tuple[int, ...] = attrs.field(default=MAUMAU_POINTS, converter=_points)
     wild_finish_multiplier: int = 2
     draw_finish_count: int = 3
     held_draw_rank_count: int = 3
@@ -107,6 +139,14 @@ class MauMauProfile:
         ),
         converter=_sections,
     )
+    # The old names of `hand_sizes` and `rank_points`, still read as keywords
+    # (and in `from_dict`) but deprecated; folded into those fields, then None.
+    _old_hand_size: int | None = attrs.field(
+        default=None, alias="hand_size", eq=False, hash=False, repr=False
+    )
+    _old_card_points: tuple[int, ...] | None = attrs.field(
+        default=None, alias="card_points", converter=_old_rank_points, eq=False, repr=False
+    )
     _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _deck_codes: list[int] = attrs.field(init=False, eq=False, hash=False, repr=False)
     #: `card_value` by card code (the 52 naturals).
@@ -117,20 +157,26 @@ class MauMauProfile:
     _cite: dict[str, str] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        problems = self._kind_problems()
+        problems = [p.replace("_old_hand_size", "hand_size") for p in self._kind_problems()]
         if problems:
             raise ProfileError(f"inconsistent profile {quote(self.name)}: " + "; ".join(problems))
+        self._fold_old_names()
         if not 1 <= self.decks <= MAX_DECKS:
             problems.append(f"decks={self.decks}: from 1 to {MAX_DECKS}")
         if not 2 <= self.min_players <= self.max_players:
             problems.append(f"players {self.min_players}-{self.max_players}: not a valid range")
-        if self.hand_size < 1:
-            problems.append(f"hand_size={self.hand_size}: at least 1")
-        if self.max_players * self.hand_size + 1 > 52 * self.decks:
-            problems.append(
-                f"{self.max_players} players x {self.hand_size} cards + 1 turned card is more "
-                f"than the {52 * self.decks}-card deck"
-            )
+        sizes = dict(self.hand_sizes)
+        for players in self._player_counts():
+            size = sizes.get(players)
+            if size is None:
+                problems.append(f"hand_sizes gives no hand size for {players} players")
+            elif size < 1:
+                problems.append(f"hand_sizes gives {size} cards for {players} players: at least 1")
+            elif players * size + 1 > 52 * self.decks:
+                problems.append(
+                    f"{players} players x {size} cards + 1 turned card is more "
+                    f"than the {52 * self.decks}-card deck"
+                )
         for field in ("reverse_rank", "skip_rank", "draw_rank", "wild_rank"):
             value = getattr(self, field)
             if not 0 <= value <= 13:
@@ -140,10 +186,10 @@ class MauMauProfile:
         ]
         if len(specials) != len(set(specials)):
             problems.append("two special effects share a rank")
-        if len(self.card_points) != 13:
-            problems.append(f"card_points has {len(self.card_points)} values, not 13")
-        elif not all(0 <= v <= MAX_CARD_POINTS for v in self.card_points):
-            problems.append(f"card_points={quote(self.card_points)}: from 0 to {MAX_CARD_POINTS}")
+        if len(self.rank_points) != 13:
+            problems.append(f"rank_points has {len(self.rank_points)} values, not 13")
+        elif not all(0 <= v <= MAX_CARD_POINTS for v in self.rank_points):
+            problems.append(f"rank_points={quote(self.rank_points)}: from 0 to {MAX_CARD_POINTS}")
         for field in (
             "draw_count",
             "last_card_penalty",
@@ -161,7 +207,7 @@ class MauMauProfile:
             raise ProfileError(f"inconsistent profile {self.name!r}: " + "; ".join(problems))
         object.__setattr__(self, "_deck", make_deck(self.decks, 0))
         object.__setattr__(self, "_deck_codes", [c.code for c in self._deck])
-        object.__setattr__(self, "_values", tuple(self.card_points[x >> 2] for x in range(52)))
+        object.__setattr__(self, "_values", tuple(self.rank_points[x >> 2] for x in range(52)))
         effects = (self.reverse_rank, self.skip_rank, self.draw_rank)
         object.__setattr__(self, "_plain", tuple((x >> 2) + 1 not in effects for x in range(52)))
         object.__setattr__(self, "_cite", dict(self.rule_sections))
@@ -190,6 +236,65 @@ class MauMauProfile:
             and not -MAX_WORD <= value < MAX_WORD
         ]
 
+    def _fold_old_names(self) -> None:
+        """Read the deprecated ``hand_size=`` and ``card_points=`` into their new fields."""
+        if self._old_hand_size is not None:
+            deprecated(
+                "MauMauProfile(hand_size=N) is deprecated: give hand_sizes, by player count "
+                "as in the rummy Profile (hand_sizes={players: N, ...})",
+                depth=3,  # this method, the post-init, then attrs' __init__ (a caller or evolve)
+            )
+            size = self._old_hand_size
+            if not is_whole(size) or not -MAX_WORD <= size < MAX_WORD:
+                raise ProfileError(f"hand_size={quote(size)}: a whole number")
+            sizes = tuple((n, size) for n in self._player_counts())
+            object.__setattr__(self, "hand_sizes", sizes)
+            object.__setattr__(self, "_old_hand_size", None)
+        if self._old_card_points is not None:
+            deprecated(
+                "MauMauProfile(card_points=...) is deprecated: give rank_points, the name "
+                "of the rummy Profile's points table",
+                depth=3,
+            )
+            object.__setattr__(self, "rank_points", self._old_card_points)
+            object.__setattr__(self, "_old_card_points", None)
+
+    def _player_counts(self) -> range:
+        """The player counts to give a hand size: none if the range itself is refused.
+
+        At most `MAX_SEATS` of them, so a huge ``max_players`` (refused by the
+        deck check) builds no huge table.
+        """
+        if not 2 <= self.min_players <= self.max_players:
+            return range(0)
+        return range(self.min_players, min(self.max_players, MAX_SEATS) + 1)
+
+    @property
+    def hand_size(self) -> int:
+        """Deprecated: the cards dealt to each player, when every player count gets the same.
+
+        Read `hand_sizes` (by player count, as in the rummy `Profile`) instead.
+
+        Raises:
+            ProfileError: If the hand size differs by player count.
+        """
+        deprecated("MauMauProfile.hand_size is deprecated: read hand_sizes, by player count")
+        sizes = set(dict(self.hand_sizes).values())
+        if len(sizes) != 1:
+            raise ProfileError(f"{self.name!r} deals different hand sizes by player count")
+        return sizes.pop()
+
+    @property
+    def card_points(self) -> tuple[int, ...]:
+        """Deprecated: the points of A, 2 … K (M7); read `rank_points` instead."""
+        deprecated("MauMauProfile.card_points is deprecated: read rank_points")
+        return self.rank_points
+
+    def hand_points(self, cards: Iterable[Card]) -> int:
+        """Points of ``cards`` left in hand (M7), as the rummy `Profile.hand_points` counts."""
+        values = self._values
+        return sum(values[card.code] for card in cards)
+
     def deck(self) -> tuple[Card, ...]:
         """The full deck, sorted (M1: two decks, no jokers)."""
         return self._deck
@@ -214,33 +319,19 @@ class MauMauProfile:
         return self._values[card.code]
 
     def to_dict(self) -> dict[str, Any]:
-        """Every setting as a JSON-ready dict."""
-        out: dict[str, Any] = {}
-        for field in attrs.fields(type(self)):
-            if field.init:
-                value = getattr(self, field.name)
-                if field.name == "rule_sections":
-                    value = dict(value)
-                elif isinstance(value, tuple):
-                    value = list(value)
-                out[field.name] = value
-        return out
+        """Every setting as a JSON-ready dict (tables as mappings, lists for tuples)."""
+        return attrs.asdict(self, filter=_is_setting, value_serializer=_json_setting)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MauMauProfile:
-        """Rebuild from `to_dict` output.
+        """Rebuild from `to_dict` output (old JSON's ``hand_size`` and ``card_points`` too).
 
         Raises:
             ProfileError: If a key is unknown or the settings are inconsistent.
         """
-        if not isinstance(data, Mapping):
-            raise ProfileError(f"a profile is a mapping of settings, got {type(data).__name__}")
-        names = {f.name for f in attrs.fields(cls) if f.init}
-        unknown = sorted(set(data) - names)
-        if unknown:
-            raise ProfileError(f"unknown profile settings: {', '.join(unknown)}")
+        settings = check_settings(data, _KEYWORDS)
         try:
-            return cls(**dict(data))
+            return cls(**dict(settings))
         except ProfileError:
             raise
         except (TypeError, ValueError, RecursionError) as err:  # Python's own, on hostile data
@@ -252,3 +343,21 @@ class MauMauProfile:
 
 #: The Mau-Mau preset (RULES.md M).
 MAUMAU = MauMauProfile()
+
+
+def _is_setting(field: attrs.Attribute[Any], value: object) -> bool:
+    """Whether ``field`` is a setting `to_dict` writes (not the derived or deprecated ones)."""
+    return field.init and not field.name.startswith("_")
+
+
+def _json_setting(owner: object, field: attrs.Attribute[Any] | None, value: Any) -> Any:
+    """A setting as JSON writes it: the pair tables as mappings, tuples as lists."""
+    if field is not None and field.name in ("hand_sizes", "rule_sections"):
+        return dict(value)
+    return list(value) if isinstance(value, tuple) else value
+
+
+#: The keywords `MauMauProfile.from_dict` accepts: every setting, and the deprecated names.
+_KEYWORDS = frozenset(
+    field.alias or field.name for field in attrs.fields(MauMauProfile) if field.init
+)

@@ -21,24 +21,36 @@ from typing import Any
 
 import attrs
 
+from .. import _pictures
 from .._cards import CODE, Card, Suit, as_cards
 from .._errors import IllegalMoveError, InvalidStateError, Problem
 from .._fastcopy import copier, maker
-from .._jsonio import dumps, loads_object
+from .._jsonio import dumps
 from .._moves import Discard, Draw, Move, Pass
 from .._multiset import card_inserted
 from .._notation import format_cards
 from .._outcomes import Outcome, RoundResult, build_outcome
 from .._random import Seed, make_rng, shuffled
+from .._roundparts import (
+    empty_hand_problem,
+    json_text,
+    player_count_problem,
+    read_json,
+    round_dict,
+    round_repr,
+    seen_by,
+)
 from ._checks import (
     HOSTILE,
     MAX_WORD,
+    deprecated,
     is_whole,
     outcome_from_data,
     quote,
     reason_of,
     result_from_data,
     result_problems,
+    tagged,
 )
 from ._profile import MAUMAU, MauMauProfile
 
@@ -262,7 +274,7 @@ class MauMauState:
         """The hand's result if over; otherwise the points each player holds now (M7)."""
         if self.result is not None:
             return self.result
-        points = tuple(sum(self.profile.card_value(c) for c in h) for h in self.hands)
+        points = tuple(map(self.profile.hand_points, self.hands))
         return RoundResult("in_progress", (), points, points)
 
     # -- views and serialization ---------------------------------------------------
@@ -276,9 +288,6 @@ class MauMauState:
         hands = self.hands
         if not isinstance(player, int) or not 0 <= player < len(hands):
             raise InvalidStateError(f"no player {player!r}: players are 0-{len(hands) - 1}")
-        last = self.last
-        if last is not None and last.player != player:
-            last = last.hidden() if last.drawn else last
         return _make_view(
             player,
             self.profile,
@@ -291,29 +300,28 @@ class MauMauState:
             self.turn,
             self.requested_suit,
             self.drawn,
-            last,
+            seen_by(self.last, player),
             self.result,
         )
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict with a ``schema`` tag."""
-        return {
-            "schema": SCHEMA,
-            "profile": self.profile.to_dict(),
-            "hands": [format_cards(h) for h in self.hands],
-            "stock": format_cards(self.stock),
-            "discard_pile": format_cards(self.discard_pile),
-            "current_player": self.current_player,
-            "direction": self.direction,
-            "turn": self.turn,
-            "requested_suit": None if self.requested_suit is None else self.requested_suit.value,
-            "seed": self.seed,
-            "reshuffles": self.reshuffles,
-            "drawn": self.drawn,
-            "passes": self.passes,
-            "last": None if self.last is None else self.last.to_dict(),
-            "result": None if self.result is None else self.result.to_dict(),
-        }
+        return round_dict(
+            SCHEMA,
+            self,
+            stock=format_cards(self.stock),
+            discard_pile=format_cards(self.discard_pile),
+            current_player=self.current_player,
+            direction=self.direction,
+            turn=self.turn,
+            requested_suit=None if self.requested_suit is None else self.requested_suit.value,
+            seed=self.seed,
+            reshuffles=self.reshuffles,
+            drawn=self.drawn,
+            passes=self.passes,
+            last=None if self.last is None else self.last.to_dict(),
+            result=None if self.result is None else self.result.to_dict(),
+        )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MauMauState:
@@ -329,12 +337,8 @@ class MauMauState:
                 named without a Jack, a result the hands do not give …),
                 naming the field.
         """
-        if not isinstance(data, Mapping):
-            raise InvalidStateError(f"a state is a mapping, got {type(data).__name__}")
+        data = tagged(data, SCHEMA, "state")
         try:
-            schema = data.get("schema")
-            if schema != SCHEMA:
-                raise InvalidStateError(f"unknown schema {quote(schema)} (expected {SCHEMA!r})")
             ints = {key: data[key] for key in _COUNTERS}
             for key, value in ints.items():
                 if not is_whole(value):
@@ -365,17 +369,17 @@ class MauMauState:
             raise InvalidStateError(f"invalid state data: {reason_of(err)}") from err
 
     def to_json(self, **kwargs: Any) -> str:
-        """`to_dict` as JSON text."""
-        return dumps(self.to_dict(), **kwargs)
+        """`to_dict` as JSON text (keyword arguments go to `json.dumps`)."""
+        return json_text(self, **kwargs)
 
     @classmethod
     def from_json(cls, text: str) -> MauMauState:
-        """Rebuild from `to_json` output.
+        """Rebuild from `to_json` output; `from_dict` checks everything.
 
         Raises:
             InvalidStateError: If the text is not JSON or not a valid state.
         """
-        return cls.from_dict(loads_object(text, "state"))
+        return read_json(cls.from_dict, text, "state")
 
     def __str__(self) -> str:
         lines = [
@@ -396,18 +400,11 @@ class MauMauState:
         return "\n".join(lines)
 
     def _repr_svg_(self) -> str:
-        """A picture for Jupyter: the table, the discard pile and every hand."""
-        from ..render import svg
-
-        return svg.state(self)
+        """A picture for Jupyter: the discard pile and every hand."""
+        return _pictures.svg("state", self)
 
     def __repr__(self) -> str:
-        sizes = ", ".join(str(len(h)) for h in self.hands)
-        status = "over" if self.result is not None else f"player={self.current_player}"
-        return (
-            f"<MauMauState turn={self.turn} {status} hands=[{sizes}] top={self.top} "
-            f"stock={len(self.stock)}>"
-        )
+        return round_repr(self, f"top={self.top} stock={len(self.stock)}")
 
 
 #: The whole-number fields of a state.
@@ -439,11 +436,9 @@ def _shape_problems(state: MauMauState) -> list[str]:
     profile = state.profile
     problems = []
     n = len(state.hands)
-    if not profile.min_players <= n <= profile.max_players:
-        problems.append(
-            f"hands: {n} players, but Mau-Mau is for {profile.min_players}-"
-            f"{profile.max_players} ({profile.section('deal')})"
-        )
+    problem = player_count_problem(n, profile, "Mau-Mau", profile.section("deal"))
+    if problem is not None:
+        problems.append(problem)
     if not 0 <= state.current_player < max(n, 1):
         problems.append(f"current_player={quote(state.current_player)}: not a player of 0-{n - 1}")
     if state.direction not in (1, -1):
@@ -520,13 +515,8 @@ def _play_problems(state: MauMauState) -> list[str]:
     if result is None:
         if state.passes >= n:
             problems.append(f"passes={state.passes}: every player passed, so the hand is over")
-        empty = [i for i, hand in enumerate(state.hands) if not hand]
-        if empty:
-            problems.append(
-                f"hands: player {empty[0]} has no cards, so the hand is over "
-                f"({profile.section('score')})"
-            )
-        return problems
+        problem = empty_hand_problem(state.hands, "hand", profile.section("score"))
+        return problems if problem is None else [*problems, problem]
     return problems + _result_problems(state, result)
 
 
@@ -736,13 +726,13 @@ def _replaced(
 def _apply(state: MauMauState, move: Move) -> MauMauState:
     if state.result is not None:
         raise _illegal(state, f"cannot {move}", "the hand is over", "score")
-    if isinstance(move, Draw):
-        return _draw(state, move)
-    if isinstance(move, Discard):
-        return _discard(state, move)
-    if isinstance(move, Pass):
-        return _pass(state, move)
-    raise _illegal(state, f"'{move}' is not a Mau-Mau move", "a turn is draws, then one discard")
+    # A subclass of a move type is that move (the exact types are looked up in `apply`).
+    turn = next((turn for kind, turn in _TURNS.items() if isinstance(move, kind)), None)
+    if turn is None:
+        raise _illegal(
+            state, f"'{move}' is not a Mau-Mau move", "a turn is draws, then one discard"
+        )
+    return turn(state, move)
 
 
 def _draw(state: MauMauState, move: Draw) -> MauMauState:
@@ -796,7 +786,7 @@ def _pass(state: MauMauState, move: Pass) -> MauMauState:
     passes = state.passes + 1
     outcome = Outcome(player, move)
     if passes >= state.players:
-        points = tuple(sum(state.profile.card_value(c) for c in h) for h in state.hands)
+        points = tuple(map(state.profile.hand_points, state.hands))
         result = RoundResult("blocked", (), points, (0,) * state.players)
         return state._successor(turn=state.turn + 1, passes=passes, last=outcome, result=result)
     return state._successor(
@@ -975,28 +965,55 @@ def _end_hand(
 
 
 def deal(
+    rules: MauMauProfile | int = MAUMAU,
+    /,
     players: int | None = None,
     *,
     seed: Seed,
-    profile: MauMauProfile = MAUMAU,
+    profile: MauMauProfile | None = None,
     hands: Sequence[Iterable[Card | str] | str] | None = None,
     discard_pile: Iterable[Card | str] | str | None = None,
     first_player: int = 0,
 ) -> MauMauState:
     """Deal a Mau-Mau hand reproducibly (M1): 7 cards each in turn order, top card turned.
 
+    The arguments come in the order of the rummy `mexemexe.deal`: the
+    rules, then the player count, then the seed and the rest by keyword.
     A stacked deal gives the hands (and optionally the discard pile, top card
     last); the rest of the deck is shuffled into the stock.
 
     Examples:
-        >>> state = deal(4, seed=7)
+        >>> state = deal(MAUMAU, 4, seed=7)
         >>> [len(h) for h in state.hands], len(state.stock), len(state.discard_pile)
         ([7, 7, 7, 7], 75, 1)
 
+    Args:
+        rules: The rules (by position); ``profile=`` names them by keyword.
+            A player count here is the old order, ``deal(players, seed=...,
+            profile=...)``, still read but deprecated.
+        players: How many players (or give the stacked ``hands``).
+        seed: The deal seed.
+        profile: The rules, by keyword.
+        hands: A stacked deal's hands.
+        discard_pile: A stacked deal's discard pile, top card last.
+        first_player: Who is dealt to first and moves first.
+
     Raises:
         InvalidStateError: If the player count is outside 2-10, a stacked deal
-            uses more copies than the deck holds, or ``first_player`` is not a player.
+            uses more copies than the deck holds, ``first_player`` is not a
+            player, or the rules are given twice and differ.
     """
+    if not isinstance(rules, MauMauProfile):  # the old order: deal(players, *, seed, profile)
+        deprecated(
+            "maumau.deal(players, seed=..., profile=...) is deprecated: pass the rules "
+            "first, as mexemexe.deal does: maumau.deal(profile, players, seed=...)"
+        )
+        if players is None:
+            players = rules
+        rules = MAUMAU
+    elif profile is not None and profile != rules and rules is not MAUMAU:
+        raise InvalidStateError(f"deal got the rules twice: {rules.name!r} and {quote(profile)}")
+    profile = rules if profile is None else profile
     if not isinstance(profile, MauMauProfile):
         raise InvalidStateError(f"profile={quote(profile)}: a MauMauProfile")
     try:
@@ -1018,7 +1035,7 @@ def deal(
     if hands is None:
         cards = shuffled(profile.deck(), rng)
         dealt: list[list[Card]] = [[] for _ in range(count)]
-        for _ in range(profile.hand_size):
+        for _ in range(dict(profile.hand_sizes)[count]):
             for k in range(count):
                 dealt[(first_player + k) % count].append(cards.pop())
         pile = [cards.pop()]
