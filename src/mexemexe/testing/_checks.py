@@ -12,7 +12,7 @@ import attrs
 
 from .. import Card, IllegalMoveError, MexeMexeError, Move
 from ._failure import ConformanceError, notation
-from ._protocol import ConformingState, ConformingView
+from ._protocol import ConformingState, is_state, is_view
 
 #: `attrs.evolve` for a class known only at run time (`redeal_hidden` checks it is an
 #: attrs class), which the attrs type checker plugin cannot see.
@@ -122,7 +122,7 @@ def check_view(state: ConformingState, player: int, *, serialize: bool = True) -
         ConformanceError: If the view shows a wrong hand or size, or a hidden key.
     """
     view = state.view(player)
-    if not isinstance(view, ConformingView):
+    if not is_view(view):
         raise failure("views", f"view({player}) is {view!r}, not a view", state)
     if tuple(view.hand) != tuple(state.hands[player]):
         raise failure("views", f"view {player} shows the hand {view.hand}", state)
@@ -155,7 +155,7 @@ def _rebuilt(
         new = _evolve(state, **changes)
     except MexeMexeError:  # e.g. a card the rules say is in a hand (an owed joker) moved out
         return None
-    return new if isinstance(new, ConformingState) else None
+    return new if is_state(new) else None
 
 
 def redeal_hidden(
@@ -296,7 +296,15 @@ def check_terminal(state: ConformingState) -> None:
 def apply_checked(
     state: ConformingState, move: Move, text: str, twin: ConformingState | None
 ) -> ConformingState:
-    """Apply ``move``: it must be accepted and leave ``state`` as ``text`` and ``twin`` show."""
+    """Apply ``move``: it must be accepted and leave ``state`` as ``text`` and ``twin`` show.
+
+    ``text`` and ``twin`` are the state's JSON and the state read back from
+    it, taken before the move (the caller has them from its own checks).
+
+    Raises:
+        ConformanceError: If the move is refused, returns the same object or
+            no state, changes ``state`` or sends the turn counter back.
+    """
     try:
         new = state.apply(move)
     except Exception as err:
@@ -305,9 +313,12 @@ def apply_checked(
         ) from err
     if new is state:
         raise failure("every move returns a new state", f"{move} returned the same object", state)
-    if not isinstance(new, ConformingState):
+    if not is_state(new):
         raise failure("every move returns a new state", f"{move} returned {new!r}", state)
-    if state.to_json() != text or (twin is not None and state != twin):
+    # The twin, read back from ``text``, shares nothing with the state: comparing with it
+    # finds any change and costs less than writing the state's JSON again.
+    changed = state != twin if twin is not None else state.to_json() != text
+    if changed:
         raise failure("a move leaves the old state as it was", f"{move} changed it", state)
     if new.turn < state.turn:
         raise failure("turns never go back", f"{move} went to turn {new.turn}", state)

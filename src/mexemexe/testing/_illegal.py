@@ -152,7 +152,7 @@ def illegal_attempts(state: ConformingState, rng: random.Random) -> Iterator[Att
 
 
 def check_illegal_moves_change_nothing(
-    state: ConformingState, *, seed: int = 0, attempts: int | None = None
+    state: ConformingState, *, seed: int = 0, attempts: int | None = None, before: str = ""
 ) -> int:
     """Illegal attempts on ``state`` raise the library's error and leave it unchanged.
 
@@ -165,6 +165,8 @@ def check_illegal_moves_change_nothing(
         state: The state to attack (in play or finished).
         seed: Seeds the choice of attempts.
         attempts: How many attempts to make; ``None`` for one of every kind.
+        before: ``state.to_json()``, if the caller has it already (it is
+            written once more after each attempt, to compare).
 
     Returns:
         How many attempts were made.
@@ -177,7 +179,7 @@ def check_illegal_moves_change_nothing(
     options = list(illegal_attempts(state, rng))
     if attempts is not None:
         options = rng.sample(options, min(attempts, len(options)))
-    before = state.to_json()
+    before = before or state.to_json()
     for what, attempt in options:
         try:
             attempt()

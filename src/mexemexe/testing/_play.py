@@ -22,7 +22,7 @@ from ._checks import (
 )
 from ._failure import ConformanceError, notation
 from ._illegal import check_illegal_moves_change_nothing
-from ._protocol import ConformingState
+from ._protocol import ConformingState, is_state
 
 if TYPE_CHECKING:
     from .. import Bot, PlayerView
@@ -97,7 +97,7 @@ class ConformanceReport:
 
 
 def _as_state(value: object) -> ConformingState:
-    if not isinstance(value, ConformingState):
+    if not is_state(value):
         raise failure("protocol", f"{value!r} lacks what ConformingState needs", value)
     return value
 
@@ -206,7 +206,7 @@ def play_random_round(
                 raise failure("a round in play has a move", "legal_moves() is empty", state)
             if rng.random() < illegal_share:
                 attempts += check_illegal_moves_change_nothing(
-                    state, seed=rng.randrange(2**32), attempts=1
+                    state, seed=rng.randrange(2**32), attempts=1, before=text
                 )
             if seats and rng.random() < bot_share:
                 move = _bot_move(seats[state.current_player], state)

@@ -9,7 +9,7 @@ protocols instead, which both already satisfy, and so may a user's own game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeGuard, runtime_checkable
 
 from .. import Card, Move
 
@@ -157,3 +157,26 @@ class ConformingState(Protocol):
     def from_json(cls, text: str) -> ConformingState:
         """Read a state back from `to_json` output."""
         ...
+
+
+#: Whether each class follows each protocol, judged on its first instance: a runtime
+#: protocol check looks up every member, too slow to repeat after every move.
+_FOLLOWS: dict[tuple[type, type], bool] = {}
+
+
+def _follows(value: object, protocol: type) -> bool:
+    key = (type(value), protocol)
+    found = _FOLLOWS.get(key)
+    if found is None:
+        found = _FOLLOWS[key] = isinstance(value, protocol)
+    return found
+
+
+def is_state(value: object) -> TypeGuard[ConformingState]:
+    """Whether ``value`` has what `ConformingState` needs (judged once per class)."""
+    return _follows(value, ConformingState)
+
+
+def is_view(value: object) -> TypeGuard[ConformingView]:
+    """Whether ``value`` has what `ConformingView` needs (judged once per class)."""
+    return _follows(value, ConformingView)
