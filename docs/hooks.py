@@ -42,7 +42,8 @@ def profile_table(name: str) -> str:
     rows = ["| field | value | meaning |", "|---|---|---|"]
     for field in attrs.fields(type(profile)):
         # Private fields (``_old_…``) only carry deprecated spellings.
-        if not field.init or field.name.startswith("_") or field.name in ("description", "rule_sections"):
+        skipped = ("description", "rule_sections")
+        if not field.init or field.name.startswith("_") or field.name in skipped:
             continue
         value = getattr(profile, field.name)
         if field.name == "hand_sizes":

@@ -254,6 +254,7 @@ LAYERS: dict[str, int] = {
     "mexemexe.maumau": PLAY,
     "mexemexe.maumau._match": PLAY,
     "mexemexe.games": PLAY,
+    "mexemexe.testing": PLAY,
     # Faces: pictures, the command line, test strategies and the package's front door.
     "mexemexe.render": FACES,
     "mexemexe.cli": FACES,

@@ -46,9 +46,7 @@ def _box_of(module: str, boxes: Mapping[str, tuple[str, list[str]]]) -> list[str
     found = []
     for box, (_, patterns) in boxes.items():
         for pattern in patterns:
-            if pattern == module or (
-                pattern.endswith(".*") and module.startswith(pattern[:-1])
-            ):
+            if pattern == module or (pattern.endswith(".*") and module.startswith(pattern[:-1])):
                 found.append(box)
     return found
 
@@ -94,7 +92,8 @@ def test_each_box_is_in_its_modules_layer() -> None:
     wrong = {
         module: (BOXES[BOX[module][0]][0], LAYER_NAMES[layer])
         for module in GRAPH
-        if (layer := layer_of(module)) is not None and BOXES[BOX[module][0]][0] != LAYER_NAMES[layer]
+        if (layer := layer_of(module)) is not None
+        and BOXES[BOX[module][0]][0] != LAYER_NAMES[layer]
     }
     assert wrong == {}
 
@@ -115,7 +114,11 @@ def test_no_arrow_is_implied_by_a_path() -> None:
     redundant = {
         (src, dst)
         for src, dst in ARROWS
-        if any(dst in _reachable(ARROWS - {(src, dst)}, mid) for s, mid in ARROWS if s == src and mid != dst)
+        if any(
+            dst in _reachable(ARROWS - {(src, dst)}, mid)
+            for s, mid in ARROWS
+            if s == src and mid != dst
+        )
     }
     assert redundant == set()
 
@@ -123,7 +126,5 @@ def test_no_arrow_is_implied_by_a_path() -> None:
 def test_arrows_point_down() -> None:
     """No arrow leads from a lower layer to a higher one."""
     order = {name: index for index, name in enumerate(LAYER_NAMES)}
-    up = {
-        (src, dst) for src, dst in ARROWS if order[BOXES[src][0]] < order[BOXES[dst][0]]
-    }
+    up = {(src, dst) for src, dst in ARROWS if order[BOXES[src][0]] < order[BOXES[dst][0]]}
     assert up == set()

@@ -176,73 +176,12 @@ def test_the_cli_prints_any_game_s_rules() -> None:
 # -- the import graph --------------------------------------------------------------------
 
 SRC = pathlib.Path(m.__file__).parent
-#: The modules of the play layer and Mau-Mau, which reach each other through the registry.
-MINE = (
-    "games",
-    "_rounds",
-    "_record",
-    "_selfplay",
-    "cli",
-    "_match",
-    "_roundparts",
-    "bots",
-    "maumau",
-)
 
 
 def module_name(path: pathlib.Path) -> str:
     """``mexemexe.maumau._state`` for ``src/mexemexe/maumau/_state.py``."""
     parts = path.relative_to(SRC.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def imports_of(path: pathlib.Path, modules: set[str]) -> set[str]:
-    """The modules of the package that ``path`` imports, in functions too, not for type checks."""
-    name = module_name(path)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
-
-    def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for child in node.orelse:
-                visit(child)
-            return
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package
-            for _ in range(node.level - 1):
-                base = base.rpartition(".")[0]
-            target = (
-                f"{base}.{node.module}" if node.level and node.module else (node.module or base)
-            )
-            found.add(target)
-            found.update(f"{target}.{alias.name}" for alias in node.names)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(ast.parse(path.read_text(encoding="utf-8")))
-    return {module for module in found if module in modules and module != name}
-
-
-def test_the_play_layer_and_mau_mau_import_no_cycle() -> None:
-    """No import loop (imports in functions counted) runs through the play layer or Mau-Mau."""
-    paths = {module_name(p): p for p in SRC.rglob("*.py")}
-    graph = {name: imports_of(path, set(paths)) for name, path in paths.items()}
-    mine = {
-        name
-        for name in graph
-        if any(name == f"mexemexe.{own}" or name.startswith(f"mexemexe.{own}.") for own in MINE)
-    }
-    for start in sorted(mine):
-        seen: set[str] = set()
-        stack = list(graph[start])
-        while stack:
-            module = stack.pop()
-            assert module != start, f"{start} imports itself through a loop"
-            if module not in seen:
-                seen.add(module)
-                stack.extend(graph[module])
 
 
 def name_tests(tree: ast.AST) -> list[str]:

@@ -13,6 +13,7 @@ import mexemexe as m
 from mexemexe import Discard, Draw, Pass
 from mexemexe import maumau as mm
 from mexemexe import strategies as mst
+from mexemexe.testing import check_deck_conserved
 from tests.harness import assert_terminates, make_machine
 
 PROFILES = [mm.MAUMAU, attrs.evolve(mm.MAUMAU, name="maumau-start", special_start_card=True)]
@@ -23,8 +24,7 @@ def deal(profile: mm.MauMauProfile, players: int, seed: int) -> mm.MauMauState:
 
 
 def check(state: mm.MauMauState) -> None:
-    cards = [c for h in state.hands for c in h] + list(state.stock) + list(state.discard_pile)
-    assert sorted(cards) == sorted(state.profile.deck())
+    check_deck_conserved(state)
     assert state.discard_pile
 
 

@@ -87,7 +87,10 @@ LOADERS: dict[str, tuple[Callable[[Any], Any], Callable[[], Any]]] = {
     "GameRecord": (m.GameRecord.from_dict, _sample_record),
     "Match": (m.Match.from_dict, _sample_match),
     "MauMauState": (maumau.MauMauState.from_dict, _sample_maumau),
-    "MauMauMatch": (maumau.MauMauMatch.from_dict, lambda: maumau.MauMauMatch.start(maumau.MAUMAU, 3, seed=1)),
+    "MauMauMatch": (
+        maumau.MauMauMatch.from_dict,
+        lambda: maumau.MauMauMatch.start(maumau.MAUMAU, 3, seed=1),
+    ),
     "Profile": (m.Profile.from_dict, lambda: m.get_profile("galician")),
     "MauMauProfile": (maumau.MauMauProfile.from_dict, lambda: maumau.MAUMAU),
 }

@@ -40,7 +40,10 @@ def samples() -> dict[str, tuple[Callable[[Any], Any], dict[str, Any]]]:
     final, record = m.play_round(maumau.deal(maumau.MAUMAU, 4, seed=2), [maumau.MauMauBot()] * 4)
     out["maumau state"] = (maumau.MauMauState.from_dict, final.to_dict())
     out["maumau record"] = (m.GameRecord.from_dict, record.to_dict())
-    out["maumau match"] = (maumau.MauMauMatch.from_dict, maumau.MauMauMatch.start(maumau.MAUMAU, 4, 1).to_dict())
+    out["maumau match"] = (
+        maumau.MauMauMatch.from_dict,
+        maumau.MauMauMatch.start(maumau.MAUMAU, 4, 1).to_dict(),
+    )
     out["maumau profile"] = (maumau.MauMauProfile.from_dict, maumau.MAUMAU.to_dict())
     return out
 

@@ -351,9 +351,13 @@ def _is_setting(field: attrs.Attribute[Any], value: object) -> bool:
 
 
 def _json_setting(owner: object, field: attrs.Attribute[Any] | None, value: Any) -> Any:
-    """A setting as JSON writes it: the pair tables as mappings, tuples as lists."""
+    """A setting as JSON writes it: the pair tables as mappings, tuples as lists.
+
+    A mapping's keys are text, as in JSON (and the rummy `Profile.to_dict`),
+    so the dict equals the one read back from the JSON text.
+    """
     if field is not None and field.name in ("hand_sizes", "rule_sections"):
-        return dict(value)
+        return {str(key): item for key, item in value}
     return list(value) if isinstance(value, tuple) else value
 
 
