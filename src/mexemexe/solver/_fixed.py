@@ -15,6 +15,11 @@ part of the play. Hand cards that no meld and no lay-off holds are left
 out from the start: they can only stay in the hand, and each would double
 the states the search tells apart.
 
+A hand bigger than a meld phase's on an empty table has no lay-off to
+make: its play is new melds only, the rank sweep's problem (`_sweep`, no
+card that must be placed), which packs big hands exactly in milliseconds
+where packing by exhaustion grows exponentially (`_SWEEP_HAND`).
+
 **Anytime.** With a deadline, the clock is read every few steps; at the
 deadline each state on the search's path passes up the best play below it
 that it knows, so the answer is a valid play, marked not exact. To make
