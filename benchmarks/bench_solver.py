@@ -137,7 +137,7 @@ def searches_made() -> Iterator[list[Sweep]]:
     """The searches (`Sweep`) constructed inside the block, in order, by wrapping the constructor.
 
     Every search a best move runs: the position's own (first), its symmetric
-    variants, and the windows that bound it.
+    variant (the mirror image) when they race.
     """
     made: list[Sweep] = []
     init = Sweep.__init__

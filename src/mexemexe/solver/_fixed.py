@@ -15,6 +15,11 @@ part of the play. Hand cards that no meld and no lay-off holds are left
 out from the start: they can only stay in the hand, and each would double
 the states the search tells apart.
 
+A hand bigger than a meld phase's on an empty table has no lay-off to
+make: its play is new melds only, the rank sweep's problem (`_sweep`, no
+card that must be placed), which packs big hands exactly in milliseconds
+where packing by exhaustion grows exponentially (`_SWEEP_HAND`).
+
 **Anytime.** With a deadline, the clock is read every few steps; at the
 deadline each state on the search's path passes up the best play below it
 that it knows, so the answer is a valid play, marked not exact. To make
@@ -39,12 +44,20 @@ from .._cards import CODE, Card
 from .._meld_finder import find_melds
 from .._melds import classify_meld, meld_extensions
 from .._multiset import without
+from ._sweep import SearchCut, new_sweep
 
 if TYPE_CHECKING:
     from .._profiles import Profile
     from .._table import Table
 
 __all__ = ["FixedPlay", "best_fixed_play"]
+
+#: The most hand cards this search packs into new melds itself where the table has
+#: no meld (a meld phase holds at most 12). With more, the play is new melds only,
+#: which the rank sweep (`_sweep`) packs exactly: this search's packing grows
+#: exponentially with the hand, the more so with jokers (their melds run to
+#: thousands), while the sweep's states grow with the runs open at one value.
+_SWEEP_HAND = 12
 
 #: Steps of the search between two looks at the clock: a step (a meld or a
 #: lay-off tried, a state entered, a lay-off found) costs little, and a look
@@ -156,7 +169,9 @@ def best_fixed_play(
 ) -> FixedPlay:
     """The most weight of hand cards placed by new melds and lay-offs, and how.
 
-    Ties go to the first found in a fixed order (deterministic).
+    Ties go to the first found in a fixed order (deterministic). A hand of more
+    than `_SWEEP_HAND` cards on an empty table is packed by the rank sweep
+    (`_swept_play`), whose ties are its own (deterministic too).
 
     Args:
         table: The table, whose melds stay.
@@ -168,6 +183,8 @@ def best_fixed_play(
     """
     cards = tuple(sorted(hand))
     by_code = {c.code: c for c in cards}
+    if not table.melds and len(cards) > _SWEEP_HAND:
+        return _swept_play(table, by_code, cards, weights, profile, deadline)
     # Without a deadline no clock is read, and the states pay nothing for it.
     clock = _Clock(deadline) if deadline < float("inf") else None
     melds: list[tuple[int, ...]] = []
@@ -295,6 +312,37 @@ def best_fixed_play(
     except _Cut as cut:
         return _play(table, by_code, cut.partial, profile, exact=False)
     return _play(table, by_code, found, profile, exact=True)
+
+
+def _swept_play(
+    table: Table,
+    by_code: dict[int, Card],
+    cards: Sequence[Card],
+    weights: Sequence[float],
+    profile: Profile,
+    deadline: float,
+) -> FixedPlay:
+    """`best_fixed_play` with no table meld: the best new melds, found by the rank sweep.
+
+    The sweep's problem exactly: no card must be placed, each hand card may
+    be. At the deadline, the best play the sweep had reached (or none).
+    """
+    may = [0] * 53
+    for card in cards:
+        may[card.code] += 1
+    search = new_sweep([0] * 53, may, weights, profile, deadline=deadline)
+    try:
+        value, melds, _placed = search.solve()
+    except SearchCut as cut:
+        if cut.found is None:
+            return _play(table, by_code, _NOTHING_LAID, profile, exact=False)
+        value, found, exact = cut.found.value, cut.found.melds, False
+    else:
+        # Nothing to place is always a play, so the search finds one (melds, not None).
+        assert melds is not None
+        found, exact = tuple(melds), True
+    news = tuple(tuple(card.code for card in meld) for meld in found)
+    return _play(table, by_code, (value, (), news), profile, exact=exact)
 
 
 def _play(

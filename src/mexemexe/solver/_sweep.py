@@ -66,15 +66,6 @@ their bound, they took about as many states, and the ranking cost more
 than it saved), and a state stops trying choices once one reaches its
 proven lower bound.
 
-**Windows.** A position that needs many states is also bounded by its top
-values alone: the cards from some value up, solved on their own with every
-joker and with runs free to come in from below. Their least loss bounds
-the loss of any state before that value. Windows widen one value at a time
-between slices of the search, while each stays cheap and until one raises
-the bound; a conflict among the high cards (say, three short groups and a
-gap for two jokers) is then seen from the start instead of being refuted
-anew under every choice of the low cards.
-
 **Symmetric searches race.** A run reads the same backwards, so the
 position with its values reversed has the same least loss; yet a search
 meets its dead ends at other times each way, often late one way and early
@@ -197,7 +188,7 @@ def _pending(d: int) -> int:
     return (d >> _P) & 1
 
 
-#: States a search expands before it counts as hard (then windows bound it).
+#: States a search expands before it counts as hard (then its mirror image races it).
 _EASY = 1_000
 
 #: States a search expands before it looks up the same states with longer runs
@@ -346,8 +337,6 @@ class Sweep:
         self.jokers = self.jokers_must + self.jokers_may
         self.top = 14 if self.ace_high else 13
         self.memo: dict[Any, tuple[float, Any]] = {}
-        # floors[v]: a lower bound on the loss from any state at value v (windows).
-        self.floors: list[float] = [0.0] * (self.top + 2)
         self.expanded = 0
         self.limit: float = INF  # always a float, as mypyc needs (`benchmarks/compiled.py`)
         self.deadline = INF  # a `TimedSweep` has one
@@ -604,24 +593,15 @@ class Sweep:
     def _slices(self, start: tuple[Any, ...]) -> Generator[None, int, float]:
         """The search from ``start`` in slices: ``send(n)`` grants about n more states.
 
-        Yields when a slice is used up, and returns the least loss. A hard
-        position (one that needs more than a slice) is also bounded by its
-        top values alone, in windows that widen between slices until one
-        needs too many states itself or raises the bound.
+        Yields when a slice is used up, and returns the least loss.
         """
-        windows = iter(range(self.top - 2, 1, -1))
-        widening = self.lazy  # windows bound the lazy model only
         grant = yield
         while True:
             self.limit = float(self.expanded + grant)
             try:
                 return self._least_loss(start)
             except _LimitError:
-                if widening:
-                    first = next(windows, None)
-                    before = self.floors[0]
-                    if first is None or not self._raise_floors(first) or self.floors[0] > before:
-                        widening = False
+                pass
             grant = yield
 
     def _read_back(
@@ -644,7 +624,7 @@ class Sweep:
         v, si, runs, used, gcount, reserved = start
         budget = self._bound(v, si, runs, used, reserved, gcount) if self.lazy else 0.0
         proven, cap = self.proven, self.cap
-        budget = max(budget, self.floors[v], proven[0])
+        budget = max(budget, proven[0])
         if budget > 0:  # a loss is certain: the bound likely falls short of it
             budget += _HEAD_START * self.step
         if cap < INF:
@@ -660,53 +640,6 @@ class Sweep:
                 return loss
             proven[0] = max(proven[0], loss)
             budget = min(max(loss, _BUDGET_GROWTH * budget, proven[0]), cap)
-
-    def _raise_floors(self, first: int) -> bool:
-        """Raise ``floors`` by the least loss of the values from ``first`` up.
-
-        Returns ``False`` if that window needed too many states itself (a
-        wider one would need more). A wider window only adds constraints, so
-        its loss is at least a narrower one's.
-        """
-        try:
-            loss = self._window(first)
-        except _LimitError:
-            return False
-        for v in range(first):
-            self.floors[v] = max(self.floors[v], loss)
-        return True
-
-    def _window(self, first: int) -> float:
-        """A lower bound on the loss of the cards of value ``first`` and above.
-
-        Solved on their own, with every joker, with runs allowed to come in
-        from below (each suit starts with open runs long enough to close,
-        as many as can cross: one per copy of the card below and one per
-        joker), and in ace-high profiles with the aces free to end a run at
-        the top at no cost, since they may as well be played low. Every
-        arrangement of the whole position gives one of these, so its least
-        loss is a bound.
-        """
-        must, may, weights = list(self.must), list(self.may), list(self.weights)
-        for code in range(52):
-            value = (code >> 2) + 1
-            if value == 1:
-                may[code] += must[code]
-                must[code] = 0
-                weights[code] = 0.0
-                if not self.ace_high:
-                    may[code] = 0
-            elif value < first:
-                must[code] = may[code] = 0
-        window = new_sweep(must, may, weights, self.profile, deadline=self.deadline)
-        window.limit = float(_EASY)
-        entry = _desc(self.min_run, 0, 1, 0)
-        # A run crossing into ``first`` holds a copy of the card below, or a joker.
-        runs = tuple(
-            _pack((entry,) * (self.present[first - 1][suit] + self.jokers)) for suit in range(4)
-        )
-        aces = tuple(_aces(0, may[suit]) for suit in range(4)) if self.ace_high else _NO_ACES
-        return window._least_loss(window._advance(first, 0, runs, 0, 0, aces))
 
     # -- the search ------------------------------------------------------------------
 
@@ -742,9 +675,7 @@ class Sweep:
                 if gcount
                 else (self.jokers - used) * self.unit
             )
-            bound: float = self.floors[v]
-            if floor > bound:
-                bound = floor
+            bound = floor
             if found is None:  # a remembered bound is at least the plain one (checked first)
                 if plain is None:
                     plain = self.bounds.get((v, si, runs, reserved, left)) if left >= 0 else INF
