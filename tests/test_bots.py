@@ -84,6 +84,14 @@ def test_a_collected_profiles_reused_id_never_serves_its_memo_to_a_new_profile()
 
 
 @pytest.mark.parametrize("profile", ["galician", "galician-jokers"])
+def test_simple_bot_leaves_a_discard_it_could_not_end_its_turn_with(profile: str) -> None:
+    """G5: holding only the other copy, the bot draws from the stock instead of taking the pile."""
+    state = m.deal(profile, hands=["KC", "2H 5S 9D"], table="KH KD KS", discard_pile="KC", seed=1)
+    move = m.SimpleBot().choose(state.view(0))
+    assert move == m.Draw() and move in state.legal_moves()
+
+
+@pytest.mark.parametrize("profile", ["galician", "galician-jokers"])
 def test_simple_bot_never_lays_off_the_last_card_but_the_one_taken(profile: str) -> None:
     """G5: the bot keeps a card it may discard rather than lay off all but the card taken."""
     state = attrs.evolve(

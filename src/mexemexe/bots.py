@@ -26,7 +26,7 @@ from ._moves import Discard, Draw, LayDown, LayOff, Move, Pass, Play
 from ._profiles import Profile
 from ._state import PlayerView
 from ._table import Table
-from ._turns.discard import leaves_a_way_on, stock_drawable
+from ._turns.discard import leaves_a_way_on, pile_take_leaves_a_way, stock_drawable
 from ._turns.shared_table import search_table, whole_table
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SimpleBot"]
@@ -102,18 +102,22 @@ def _choose_draw(view: PlayerView) -> Move:
     """Discard games, draw phase: take the top discard if it joins a meld (G4).
 
     It is also taken when the stock cannot be drawn from (G8); with no
-    discard pile the bot draws from the stock.
+    discard pile the bot draws from the stock. A card that could only be
+    melded in a way that leaves nothing to discard (G5) stays on the pile,
+    as the engine would refuse taking it.
     """
     pile = view.discard_pile
-    if pile:
-        top = pile[-1]
-        profile = view.profile
-        if (
-            _extension_index(view.table, profile)[top.code] >= 0
-            or not stock_drawable(view)
-            or joins_a_meld(top, view.hand, profile)
-        ):
-            return _TAKE
+    if not pile:
+        return _DRAW
+    if not stock_drawable(view):
+        return _TAKE
+    top = pile[-1]
+    profile = view.profile
+    if (
+        _extension_index(view.table, profile)[top.code] >= 0
+        or joins_a_meld(top, view.hand, profile)
+    ) and pile_take_leaves_a_way(view):
+        return _TAKE
     return _DRAW
 
 

@@ -755,7 +755,7 @@ def legal_moves(view: PlayerView) -> tuple[Move, ...]:
         if stock_drawable(view):
             if not view.discard_pile:
                 return _STOCK_DRAW
-            return _BOTH_DRAWS if _pile_take_leaves_a_way(view) else _STOCK_DRAW
+            return _BOTH_DRAWS if pile_take_leaves_a_way(view) else _STOCK_DRAW
         return _PILE_DRAW if view.discard_pile else ()
     hand = view.hand
     table = view.table
@@ -849,7 +849,7 @@ def _lay_off_move(card: Card, index: int) -> LayOff:
     return move
 
 
-def _pile_take_leaves_a_way(view: PlayerView) -> bool:
+def pile_take_leaves_a_way(view: PlayerView) -> bool:
     """Whether taking the top discard leaves a way to end the turn (G5), as `_draw` requires."""
     profile = view.profile
     card = view.discard_pile[-1]
