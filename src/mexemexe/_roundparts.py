@@ -23,10 +23,12 @@ from ._outcomes import Outcome, RoundResult
 __all__ = [
     "JsonForm",
     "check_settings",
+    "current_hand",
     "deal_next_round",
     "empty_hand_problem",
     "json_text",
     "match_dict",
+    "player_count",
     "player_count_problem",
     "read_json",
     "round_dict",
@@ -234,3 +236,23 @@ def deal_next_round(
     index = len(match.results)
     first = index % seats if rotate else 0
     return deal(rules, seats, seed=round_seed(match.seed, index), first_player=first)
+
+
+class _Seated(Protocol):
+    """A round's state as the shared queries read it."""
+
+    @property
+    def hands(self) -> Sequence[tuple[Card, ...]]: ...
+
+    @property
+    def current_player(self) -> int: ...
+
+
+def player_count(state: _Seated) -> int:
+    """How many players are in the round."""
+    return len(state.hands)
+
+
+def current_hand(state: _Seated) -> tuple[Card, ...]:
+    """The current player's hand."""
+    return state.hands[state.current_player]

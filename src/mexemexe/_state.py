@@ -40,6 +40,7 @@ from ._notation import format_cards
 from ._outcomes import Outcome, Proposal, RoundResult
 from ._profiles import Profile, get_profile
 from ._random import Seed, make_rng, shuffled
+from ._roundparts import current_hand, player_count
 from ._scoring import result_problems, round_result
 from ._table import Table, TableLike
 
@@ -495,15 +496,8 @@ class GameState:
 
     # -- queries ------------------------------------------------------------------
 
-    @property
-    def players(self) -> int:
-        """How many players are in the round."""
-        return len(self.hands)
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        """The current player's hand."""
-        return self.hands[self.current_player]
+    players = property(player_count)
+    hand = property(current_hand)
 
     @property
     def is_over(self) -> bool:

@@ -32,8 +32,10 @@ from .._notation import format_cards
 from .._outcomes import Outcome, RoundResult, build_outcome
 from .._random import Seed, make_rng, shuffled
 from .._roundparts import (
+    current_hand,
     empty_hand_problem,
     json_text,
+    player_count,
     player_count_problem,
     read_json,
     round_dict,
@@ -179,15 +181,8 @@ class MauMauState:
 
     # -- queries ---------------------------------------------------------------
 
-    @property
-    def players(self) -> int:
-        """How many players are in the hand."""
-        return len(self.hands)
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        """The current player's hand."""
-        return self.hands[self.current_player]
+    players = property(player_count)
+    hand = property(current_hand)
 
     @property
     def top(self) -> Card:
