@@ -124,8 +124,9 @@ def state_invariants(state: mm.MauMauState) -> None:
     if state.passes:
         assert not state.stock and len(state.discard_pile) == 1
     result = state.result
+    block = n if profile.stuck_turn == "pass" else 1  # M2 [decision]
     if result is None:
-        assert all(state.hands) and state.passes < n
+        assert all(state.hands) and state.passes < block
         return
     points = tuple(sum(profile.card_value(c) for c in hand) for hand in state.hands)
     assert result.hand_points == points
@@ -136,7 +137,7 @@ def state_invariants(state: mm.MauMauState) -> None:
         assert result.multiplier == (profile.wild_finish_multiplier if double else 1)
         assert result.scores == tuple(p * result.multiplier for p in points)
     else:
-        assert result.reason == "blocked" and state.passes == n
+        assert result.reason == "blocked" and state.passes == block
         assert result.winners == () and not any(result.scores)
 
 
@@ -144,7 +145,8 @@ def match_invariants(match: mm.MauMauMatch) -> None:
     """The invariants of a match that need no replay, stated independently (M8)."""
     profile = match.profile
     assert len(match.scores) == len(match.reentries) == match.players
-    assert all(0 <= r <= profile.max_reentries for r in match.reentries)
+    limit = profile.max_reentries  # None: no limit (M8)
+    assert all(r >= 0 and (limit is None or r <= limit) for r in match.reentries)
     assert match.pot == (
         match.players * profile.entry_chips + sum(match.reentries) * profile.reentry_chips
     )

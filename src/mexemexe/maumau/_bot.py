@@ -18,8 +18,8 @@ __all__ = ["MAUMAU_BOTS", "MauMauBot"]
 class MauMauBot:
     """Discards its most expensive playable card, keeping Jacks for last; else draws.
 
-    A Jack names the suit the bot holds most of (M6); the last card is always
-    announced (M4).
+    A Jack names the suit the bot holds most of (M6: naming is optional, the
+    bot always names); the last card is always announced (M4).
     """
 
     def choose(self, view: MauMauView) -> Move:

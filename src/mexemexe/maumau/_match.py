@@ -76,10 +76,12 @@ class MauMauMatch:
 
     Every player pays ``entry_chips`` into the pot to start. After each hand
     the points are added to the scores; a player at ``burst_score`` or more
-    has burst and plays no more hands unless they re-enter (`reenter`). The
-    match ends when a player goes out and every other player is burst at
-    once — that is, only one player is left under the burst score — and that
-    player takes the pot.
+    has burst and plays no more hands unless they re-enter (`reenter`; as
+    often as ``max_reentries`` allows, by default without limit, while
+    ``reentry_needs_players_under`` players are not burst, with the score
+    ``reentry_score`` gives). The match ends when a player goes out and every
+    other player is burst at once (after any re-entries) — that is, only one
+    player is left under the burst score — and that player takes the pot.
 
     Built from outside (the constructor, ``attrs.evolve``, `from_dict`), a
     match is checked in full: its scores, re-entries and pot are recomputed
@@ -177,24 +179,30 @@ class MauMauMatch:
     def can_reenter(self, seat: int) -> bool:
         """Whether burst ``seat`` may pay to re-enter now (M8 **[decision]**).
 
-        Allowed while at least two players are under the burst score and the
-        seat has re-entries left.
+        Allowed while at least ``reentry_needs_players_under`` players (2)
+        are under the burst score and the seat has re-entries left
+        (``max_reentries``, none by default: no limit).
         """
+        profile = self.profile
+        limit = profile.max_reentries
         return (
             self.burst(seat)
-            and self.reentries[seat] < self.profile.max_reentries
-            and len(self.active()) >= 2
+            and (limit is None or self.reentries[seat] < limit)
+            and len(self.active()) >= profile.reentry_needs_players_under
         )
 
     def reenter(self, seat: int) -> MauMauMatch:
-        """``seat`` pays into the pot and comes back with the highest score of those not burst.
+        """``seat`` pays into the pot and comes back with the profile's ``reentry_score`` (M8).
+
+        By default (M8 **[decision]**) that is the highest score among the
+        players not burst.
 
         Raises:
             InvalidStateError: If the seat may not re-enter now.
         """
         if not self.can_reenter(seat):
             raise InvalidStateError(f"seat {seat} may not re-enter now (M8)")
-        best = max(self.scores[s] for s in self.active())
+        best = _reentry_score(self.profile, [self.scores[s] for s in self.active()])
         return attrs.evolve(
             self,
             scores=(*self.scores[:seat], best, *self.scores[seat + 1 :]),
@@ -353,6 +361,17 @@ def _players_problem(players: object, profile: MauMauProfile) -> str | None:
     return None if problem is None else f"players: {problem} ({profile.section('deal')})"
 
 
+def _reentry_score(profile: MauMauProfile, active: list[int]) -> int:
+    """The score a player re-enters with, given the scores not burst (M8 ``reentry_score``).
+
+    Re-entering does not change it (a re-entering player takes the highest
+    score, or 0), so re-entries in one gap between hands may come in any order.
+    """
+    if profile.reentry_score == "zero":
+        return 0
+    return max(active, default=0)  # "highest_not_burst", the M8 [decision]
+
+
 def _match_problems(match: MauMauMatch) -> list[str]:
     """Every way ``match`` breaks M8, each naming its field (empty if none)."""
     profile = match.profile
@@ -411,26 +430,34 @@ def _replay_problems(match: MauMauMatch) -> list[str]:
     """The scores and re-entries recomputed from the hands' results and seats (M8).
 
     A burst seat that plays a later hand re-entered just before it, with the
-    highest score among the seats not burst (re-entries in one gap between
-    hands do not change that highest score, so their order does not matter);
+    profile's ``reentry_score`` (`_reentry_score`: re-entries in one gap
+    between hands do not change it, so their order does not matter), which
+    it may while ``reentry_needs_players_under`` seats are not burst;
     re-entries the seats do not show were made after the last hand.
     """
     profile = match.profile
     section = profile.section("match")
     burst = profile.burst_score
+    needs = profile.reentry_needs_players_under
     players = match.players
     scores = [0] * players
     used = [0] * players
     problems: list[str] = []
     for k, (result, seats) in enumerate(zip(match.results, match.seats, strict=True)):
         active = [s for s in range(players) if scores[s] < burst]
-        if len(active) < 2:
+        back = sorted(set(seats) - set(active))
+        if len(active) < 2 and (not back or len(active) < needs):
             return [f"results[{k}]: the match was over before hand {k} ({section})"]
+        if back and len(active) < needs:
+            return [
+                f"seats[{k}]={quote(seats)}: seat {back[0]} re-entered with only {len(active)} "
+                f"players under {burst}, not {needs} ({section})"
+            ]
         skipped = sorted(set(active) - set(seats))
         if skipped:
             return [f"seats[{k}]={quote(seats)}: seat {skipped[0]} is not burst, so it plays"]
-        best = max(scores[s] for s in active)
-        for seat in sorted(set(seats) - set(active)):
+        best = _reentry_score(profile, [scores[s] for s in active])
+        for seat in back:
             if used[seat] >= match.reentries[seat]:
                 return [
                     f"seats[{k}]={quote(seats)}: seat {seat} burst and plays hand {k}, but "
@@ -441,18 +468,19 @@ def _replay_problems(match: MauMauMatch) -> list[str]:
         for player, seat in enumerate(seats):
             scores[seat] += result.scores[player]
     active = [s for s in range(players) if scores[s] < burst]
-    best = max((scores[s] for s in active), default=0)
+    best = _reentry_score(profile, [scores[s] for s in active])
+    limit = profile.max_reentries
     for seat in range(players):
         late = match.reentries[seat] - used[seat]
-        if late > profile.max_reentries - used[seat]:
+        if limit is not None and match.reentries[seat] > limit:
             problems.append(
                 f"reentries={quote(match.reentries)}: seat {seat} may re-enter at most "
-                f"{profile.max_reentries} times ({section})"
+                f"{limit} times ({section})"
             )
-        elif late > 1 or (late == 1 and (scores[seat] < burst or len(active) < 2)):
+        elif late > 1 or (late == 1 and (scores[seat] < burst or len(active) < needs)):
             problems.append(
                 f"reentries={quote(match.reentries)}: seat {seat} re-entered more often than "
-                f"it burst while two players were under {burst} ({section})"
+                f"it burst while {needs} players were under {burst} ({section})"
             )
         elif late == 1:
             scores[seat] = best

@@ -84,6 +84,11 @@ class MauMauProfile:
         draw_rank: The rank that makes the next player draw and lose the turn (M5: 2), or 0.
         draw_count: How many cards that player draws (M5: 3).
         wild_rank: The rank played on anything that names the next suit (M6: J = 11), or 0.
+        stuck_turn: What a player does who can neither discard nor draw, the
+            stock empty and nothing to reshuffle into it (M2 **[decision]**:
+            ``"pass"``): ``"pass"`` passes the turn, and the hand is blocked
+            (no winner, no score) when every player passes in a row;
+            ``"block"`` blocks the hand at once (the pass ends it).
         last_card_penalty: Cards drawn for not announcing the last card (M4: 2).
         rank_points: Points of A, 2 … K in hand at the end (M7): the name
             of the rummy `Profile.rank_points`.
@@ -97,7 +102,18 @@ class MauMauProfile:
         burst_score: The score at which a player bursts (M8: 100).
         entry_chips: Chips each player pays into the pot to start (M8 **[decision]**: 1).
         reentry_chips: Chips a burst player pays to re-enter (M8: 1).
-        max_reentries: Re-entries allowed per player per match (M8 **[decision]**: 1).
+        max_reentries: Re-entries allowed per player per match, or ``None`` for
+            no limit (M8: ``None``, the seed sets no limit). Saved profiles
+            with a number (the old default 1) keep it.
+        reentry_score: The score a re-entering player takes (M8 **[decision]**:
+            ``"highest_not_burst"``, as in Pontinho): ``"highest_not_burst"``,
+            the highest score among the players not burst; ``"zero"``, a
+            fresh start at 0.
+        reentry_needs_players_under: Re-entry is possible only while at least
+            this many players are under ``burst_score`` (M8 **[decision]**: 2),
+            counted before anyone re-enters. At least 1; below 2 only with a
+            ``max_reentries`` limit, or every burst player could always come
+            back and the match would never end.
         rotate_first_player: The first player moves one seat each hand.
         rule_sections: Which RULES.md section to cite for each kind of problem.
     """
@@ -116,6 +132,7 @@ class MauMauProfile:
     draw_rank: int = 2
     draw_count: int = 3
     wild_rank: int = 11
+    stuck_turn: str = "pass"
     last_card_penalty: int = 2
     rank_points: tuple[int, ...] = attrs.field(default=MAUMAU_POINTS, converter=_points)
     wild_finish_multiplier: int = 2
@@ -124,7 +141,9 @@ class MauMauProfile:
     burst_score: int = 100
     entry_chips: int = 1
     reentry_chips: int = 1
-    max_reentries: int = 1
+    max_reentries: int | None = None
+    reentry_score: str = "highest_not_burst"
+    reentry_needs_players_under: int = 2
     rotate_first_player: bool = True
     rule_sections: tuple[tuple[str, str], ...] = attrs.field(
         default=(
@@ -199,10 +218,27 @@ class MauMauProfile:
             "reentry_chips",
             "max_reentries",
         ):
-            if getattr(self, field) < 0:
+            value = getattr(self, field)
+            if value is not None and value < 0:
                 problems.append(f"{field} is negative")
         if self.wild_finish_multiplier < 1 or self.burst_score < 1:
             problems.append("wild_finish_multiplier and burst_score are at least 1")
+        for field, choices in _CHOICES.items():
+            if getattr(self, field) not in choices:
+                problems.append(
+                    f"{field}={quote(getattr(self, field))}: one of "
+                    + ", ".join(map(repr, choices))
+                )
+        if self.reentry_needs_players_under < 1:
+            problems.append(
+                f"reentry_needs_players_under={self.reentry_needs_players_under}: at least 1"
+            )
+        elif self.reentry_needs_players_under < 2 and self.max_reentries is None:
+            problems.append(
+                f"reentry_needs_players_under={self.reentry_needs_players_under} with no "
+                "max_reentries limit: every burst player could always re-enter and the match "
+                f"would never end ({dict(self.rule_sections).get('match', 'M')})"
+            )
         if problems:
             raise ProfileError(f"inconsistent profile {self.name!r}: " + "; ".join(problems))
         object.__setattr__(self, "_deck", make_deck(self.decks, 0))
@@ -339,6 +375,13 @@ class MauMauProfile:
 
     def __str__(self) -> str:
         return self.name
+
+
+#: The settings that take one of a few words, and the words (M2, M8).
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "stuck_turn": ("pass", "block"),
+    "reentry_score": ("highest_not_burst", "zero"),
+}
 
 
 #: The Mau-Mau preset (RULES.md M).

@@ -1,13 +1,15 @@
 """The immutable Mau-Mau hand: state, turn rules, view (RULES.md M1-M7).
 
 A turn (M2): the player discards one card matching the top discard's suit or
-rank — a Jack matches anything and names the suit to follow (M6) — or draws
+rank — a Jack matches anything and may name the suit to follow, else its own
+suit is followed (M6) — or draws
 one card from the stock, as often as they like, even holding a playable
 card; the turn ends only with a discard. With an empty stock the discard
 pile, less its top card, is shuffled into a new stock (M3, seeded); a player
-who can neither draw nor discard passes (M2 **[decision]**), and if every
-player passes in a row the hand is blocked: it ends with no winner and no
-score (a safeguard the seed does not mention).
+who can neither draw nor discard passes (M2 **[decision]**, the profile's
+``stuck_turn``), and if every player passes in a row the hand is blocked: it
+ends with no winner and no score (a safeguard the seed does not mention;
+with ``stuck_turn="block"`` the first such pass blocks it).
 """
 
 from __future__ import annotations
@@ -123,7 +125,9 @@ class MauMauState:
         current_player: Whose turn it is.
         direction: +1 or -1; a 10 reverses it (M5).
         turn: Turns taken this hand.
-        requested_suit: The suit named by the last Jack (M6), or ``None``.
+        requested_suit: The suit named by the last Jack (M6), or ``None``:
+            then the top card's suit or rank is followed (after a Jack that
+            named no suit, its own suit, M6).
         seed: Drives the reshuffles of M3 (hidden from views).
         reshuffles: How many times the discard pile became the stock (M3).
         drawn: Cards the current player has drawn this turn (M2).
@@ -239,18 +243,19 @@ class MauMauState:
 
         Args:
             card: The card.
-            suit: With a Jack, the suit the next player must follow (M6).
+            suit: With a Jack, the suit the next player must follow (M6);
+                optional: with none, the Jack's own suit is followed.
             announce: Announce the last card when discarding down to one (M4).
             player: If given, the player making the move.
 
         Raises:
-            IllegalMoveError: If the card does not match, is not held, a Jack
-                names no suit, or the announcement is out of place.
+            IllegalMoveError: If the card does not match, is not held, a card
+                other than a Jack names a suit, or the announcement is out of place.
         """
         return self.apply(Discard(card, suit, announce), player=player)
 
     def pass_turn(self, *, player: int | None = None) -> MauMauState:
-        """Pass: only with nothing to draw and no playable card (M2 **[decision]**).
+        """Pass: only with nothing to draw and no playable card (M2 **[decision]**, `stuck_turn`).
 
         Raises:
             IllegalMoveError: If the player could draw or discard.
@@ -508,8 +513,8 @@ def _play_problems(state: MauMauState) -> list[str]:
         if last.hidden_draws != 0:
             problems.append(f"last.hidden_draws={quote(last.hidden_draws)}: 0 in a full state")
     if result is None:
-        if state.passes >= n:
-            problems.append(f"passes={state.passes}: every player passed, so the hand is over")
+        if state.passes >= _passes_to_block(state):
+            problems.append(f"passes={state.passes}: the hand is blocked, so it is over")
         problem = empty_hand_problem(state.hands, "hand", profile.section("score"))
         return problems if problem is None else [*problems, problem]
     return problems + _result_problems(state, result)
@@ -528,10 +533,11 @@ def _result_problems(state: MauMauState, result: RoundResult) -> list[str]:
             f"({profile.section('score')})"
         )
     if result.reason == "blocked":
-        if state.passes != n:
+        block = _passes_to_block(state)
+        if state.passes != block:
             problems.append(
-                f"result.reason='blocked': the hand is blocked when all {n} players pass in a "
-                f"row, not {state.passes}"
+                f"result.reason='blocked': the hand is blocked when {block} of {n} players pass "
+                f"in a row, not {state.passes} ({profile.section('turn')})"
             )
         return problems
     winner = result.winners[0]
@@ -627,7 +633,11 @@ class MauMauView:
             if _playable(c, self.top, self.requested_suit, profile)
         ]
         for card in playable:
-            suits: Sequence[Suit | None] = list(Suit) if card.rank == profile.wild_rank else [None]
+            # A Jack names each suit or none (M6). Naming none and naming its
+            # own suit leave the same cards playable but are distinct moves
+            # (``discard JH`` and ``discard JH H``): both are listed, the
+            # un-named one last.
+            suits: Sequence[Suit | None] = _JACK_SUITS if card.rank == profile.wild_rank else _PLAIN
             for suit in suits:
                 moves.append(Discard(card, suit))
                 if last_card:
@@ -663,6 +673,10 @@ class MauMauView:
 
 
 _make_view = maker(MauMauView)
+
+#: What a discard names (M6): each suit or none for a Jack, nothing for another card.
+_JACK_SUITS: tuple[Suit | None, ...] = (*Suit, None)
+_PLAIN: tuple[Suit | None, ...] = (None,)
 
 
 # -- the turn ------------------------------------------------------------------------
@@ -780,7 +794,7 @@ def _pass(state: MauMauState, move: Pass) -> MauMauState:
     player = state.current_player
     passes = state.passes + 1
     outcome = Outcome(player, move)
-    if passes >= state.players:
+    if passes >= _passes_to_block(state):
         points = tuple(map(state.profile.hand_points, state.hands))
         result = RoundResult("blocked", (), points, (0,) * state.players)
         return state._successor(turn=state.turn + 1, passes=passes, last=outcome, result=result)
@@ -791,6 +805,11 @@ def _pass(state: MauMauState, move: Pass) -> MauMauState:
         drawn=0,
         last=outcome,
     )
+
+
+def _passes_to_block(state: MauMauState) -> int:
+    """The passes in a row that block the hand (M2 **[decision]**, `stuck_turn`)."""
+    return state.players if state.profile.stuck_turn == "pass" else 1
 
 
 def _discard(state: MauMauState, move: Discard) -> MauMauState:
@@ -814,11 +833,10 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
         )
         rule = "turn" if requested is None else "wild"  # M2, or M6's named suit
         raise _illegal(state, f"cannot {move}", f"{card} does not match {need}", rule)
+    # A Jack may name the suit to follow (M6); named or not, `requested_suit`
+    # holds what it named, and with none the Jack's own suit is followed
+    # (`_playable` on a Jack on top with no suit named).
     wild = card.rank == profile.wild_rank
-    if wild and move.suit is None:
-        raise _illegal(
-            state, f"cannot {move}", "a Jack names the suit the next player must follow", "wild"
-        )
     if not wild and move.suit is not None:
         raise _illegal(state, f"cannot {move}", "only a Jack names a suit", "wild")
     hand = rest
