@@ -198,9 +198,7 @@ class _Match(Protocol):
     def seats(self) -> tuple[tuple[int, ...], ...]: ...
 
 
-def match_dict(
-    match: _Match, schema: str, profile: _Dictable, **fields: JSON
-) -> JSONObject:
+def match_dict(match: _Match, schema: str, profile: _Dictable, **fields: JSON) -> JSONObject:
     """A match's JSON-ready dict: the fields every match has, then the game's own ``fields``."""
     return {
         "schema": schema,

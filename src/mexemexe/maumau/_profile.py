@@ -332,7 +332,7 @@ class MauMauProfile:
         return attrs.asdict(self, filter=_is_setting, value_serializer=_json_setting)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> MauMauProfile:
+    def from_dict(cls, data: object) -> MauMauProfile:
         """Rebuild from `to_dict` output (old JSON's ``hand_size`` and ``card_points`` too).
 
         Raises:
