@@ -551,7 +551,7 @@ class Profile:
         return out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> Profile:
+    def from_dict(cls, data: object) -> Profile:
         """Rebuild a profile from `to_dict` output (all the usual checks apply).
 
         Raises:
