@@ -138,7 +138,8 @@ class RoundState(Protocol):
         ...
 
     # Each game's view is its own type, read by its own bots (`Bot.choose` is
-    # typed for the rummy view), so no narrower type fits every game here.
+    # typed for the rummy view), so no narrower type fits every game here; and
+    # `object` would refuse the usual ``bot.choose(state.view(player))``.
     def view(self, player: int) -> Any:
         """What ``player`` may see."""
         ...
