@@ -10,7 +10,7 @@ Examples:
     True
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import (
     _hints,
@@ -85,7 +85,9 @@ _state._search_hook = _hints.SEARCH
 _SOLVER_NAMES = ("BestPlay", "arrange", "best_play")
 
 
-def __getattr__(name: str) -> Any:
+# Type checkers read the lazily loaded names from the TYPE_CHECKING imports
+# above; any other name raises, so the return type need say no more.
+def __getattr__(name: str) -> object:
     if name in _SOLVER_NAMES:
         from . import solver
 

@@ -25,7 +25,7 @@ base, adds the subclass's own slots, and stores through ``object.__setattr__``
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar, cast
 
 import attrs
 
@@ -34,7 +34,7 @@ __all__ = ["changer", "copier", "maker"]
 T = TypeVar("T")
 
 
-def copier(cls: type[T]) -> Callable[[T, Mapping[str, Any]], T]:
+def copier(cls: type[T]) -> Callable[[T, Mapping[str, object]], T]:
     """A function ``copy(obj, changes)``: a new ``cls`` like ``obj`` with ``changes`` applied.
 
     ``changes`` maps field names to new values; names that are not fields are ignored.
@@ -46,7 +46,8 @@ def copier(cls: type[T]) -> Callable[[T, Mapping[str, Any]], T]:
         f"    new.{name} = changes[{name!r}] if {name!r} in changes else obj.{name}"
         for name in _fields(cls)
     ]
-    return _compile(cls, "copy(obj, changes)", lines)  # type: ignore[no-any-return]
+    copy = _compile(cls, "copy(obj, changes)", lines)
+    return cast("Callable[[T, Mapping[str, object]], T]", copy)  # its signature, compiled above
 
 
 def changer(
@@ -74,7 +75,7 @@ def changer(
         else f"    new.{name} = obj.{name}"
         for name in fields
     ]
-    return _compile(cls, f"change(obj{params})", lines, check)  # type: ignore[no-any-return]
+    return _compile(cls, f"change(obj{params})", lines, check)
 
 
 def maker(cls: type[T]) -> Callable[..., T]:
@@ -85,7 +86,7 @@ def maker(cls: type[T]) -> Callable[..., T]:
     """
     names = _fields(cls)
     lines = [f"    new.{name} = {name}" for name in names]
-    return _compile(cls, f"build({', '.join(names)})", lines)  # type: ignore[no-any-return]
+    return _compile(cls, f"build({', '.join(names)})", lines)
 
 
 def _fields(cls: type) -> list[str]:
@@ -93,8 +94,8 @@ def _fields(cls: type) -> list[str]:
 
 
 def _compile(
-    cls: type, signature: str, lines: list[str], check: Callable[[Any], Any] | None = None
-) -> Any:
+    cls: type[T], signature: str, lines: list[str], check: Callable[[T], T] | None = None
+) -> Callable[..., T]:
     """Compile ``def <signature>``: a twin instance, ``lines`` setting its fields, then ``cls``."""
     source = [
         f"def {signature}:",
@@ -103,14 +104,16 @@ def _compile(
         "    new.__class__ = cls",
         "    return new" if check is None else "    return check(new)",
     ]
-    namespace: dict[str, Any] = {
+    namespace: dict[str, object] = {
         "make": object.__new__,
         "twin": _twin(cls),
         "cls": cls,
         "check": check,
     }
     exec("\n".join(source), namespace)
-    return namespace[signature.partition("(")[0]]
+    # The function just compiled: whatever it is given, it returns a ``cls`` (or
+    # what ``check`` returns, which is one too).
+    return cast("Callable[..., T]", namespace[signature.partition("(")[0]])
 
 
 _TWINS: dict[type, type] = {}
@@ -138,7 +141,7 @@ def _twin(cls: type) -> type:
                 f"{cls.__name__} is not a frozen attrs class of plain slots under object "
                 "or under one such class (without a __weakref__ slot)"
             )
-        namespace: dict[str, Any] = {"__slots__": tuple(slots)}
+        namespace: dict[str, object] = {"__slots__": tuple(slots)}
         if base is not object:
             namespace["__setattr__"] = object.__setattr__
         twin = _TWINS[cls] = type(f"_{cls.__name__}Builder", (base,), namespace)

@@ -18,8 +18,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -30,6 +30,9 @@ from ._profiles import Profile, get_profile
 from ._roundparts import deal_next_round, match_dict, round_seed
 from ._scoring import result_problems
 from ._state import GameState, deal
+
+if TYPE_CHECKING:
+    from ._jsonio import JSONObject
 
 __all__ = ["Match", "round_seed"]
 
@@ -45,24 +48,26 @@ def _profile(value: Profile | str) -> Profile:
     return get_profile(value)
 
 
-def _results(value: Any) -> tuple[RoundResult, ...]:
+def _results(value: object) -> tuple[RoundResult, ...]:
     try:
-        results = tuple(value)
+        # Anything but an iterable raises TypeError here, refused below.
+        results = tuple(cast("Iterable[object]", value))
     except TypeError:
         raise InvalidStateError(f"results={quote(value)}: a list of round results") from None
     if not all(isinstance(r, RoundResult) for r in results):
         raise InvalidStateError(f"results={quote(value)}: a list of RoundResult values")
-    return results
+    return cast("tuple[RoundResult, ...]", results)  # each one checked just above
 
 
-def _seats(value: Any) -> tuple[tuple[int, ...], ...]:
+def _seats(value: object) -> tuple[tuple[int, ...], ...]:
     try:
-        seats = tuple(tuple(s) for s in value)
+        # Anything but iterables of iterables raises TypeError here, refused below.
+        seats = tuple(tuple(s) for s in cast("Iterable[Iterable[object]]", value))
     except TypeError:
         raise InvalidStateError(f"seats={quote(value)}: a list of seat lists") from None
     if not all(isinstance(s, int) and not isinstance(s, bool) for row in seats for s in row):
         raise InvalidStateError(f"seats={quote(value)}: seat numbers are integers")
-    return seats
+    return cast("tuple[tuple[int, ...], ...]", seats)  # each one checked just above
 
 
 def _totals(
@@ -290,12 +295,12 @@ class Match:
 
     # -- serialization --------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-ready dict."""
         return match_dict(self, "mexemexe.match/1", self.profile)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Match:
+    def from_dict(cls, data: Mapping[str, object]) -> Match:
         """Rebuild from `to_dict` output.
 
         Raises:

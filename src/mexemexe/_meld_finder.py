@@ -307,7 +307,7 @@ def _runs_in_suit(
                 continue
             found.add(tuple(row))
             spare = jokers - gaps
-            # Any `extra` of the held naturals may be replaced by jokers too.
+            # Each choice of `extra` held naturals may be replaced by jokers too.
             for extra in range(1, min(spare, len(have) - 1) + 1):
                 for replaced in combinations(have, extra):
                     trial = row.copy()

@@ -40,7 +40,7 @@ def parse_cards(text: str, *, max_cards: int | None = None) -> tuple[Card, ...]:
 
     The notation (RULES.md §0) is ASCII letters and digits, the suit symbols
     ``♠♥♦♣`` (and ``♤♡♢♧``), the joker's ``*`` and ``🃏``, with spaces and
-    commas between cards; letters are read in either ASCII case. Any other
+    commas between cards; letters are read in either ASCII case. Every other
     character (a tab, a non-breaking space, ``U+2028`` …) is an error. The
     cost is linear in the length of ``text``, valid or not.
 

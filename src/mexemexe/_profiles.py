@@ -7,8 +7,8 @@ The engines never test a profile's *name*: behaviour comes from its fields.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Literal, TypeVar, cast
 
 import attrs
 
@@ -19,6 +19,9 @@ from ._melds import MeldResult, MeldRules, classify_meld
 from ._validation import TableReport, validate_table
 
 if TYPE_CHECKING:
+    from attrs import AttrsInstance
+
+    from ._jsonio import JSONObject
     from ._table import TableLike
 
 __all__ = [
@@ -51,9 +54,16 @@ COURT_TEN_POINTS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 GALICIAN_SHORT_HAND_SIZES: tuple[tuple[int, int], ...] = ((2, 10), (3, 7), (4, 7), (5, 6), (6, 6))
 
 
+#: The kinds of a pair setting's keys and values (the pairs are sorted, so comparable).
+_K = TypeVar("_K", int, str)
+_V = TypeVar("_V", int, str)
+#: A profile class (`Profile`, `MauMauProfile`).
+_P = TypeVar("_P")
+
+
 def setting_pairs(
-    value: Mapping[Any, Any] | Iterable[tuple[Any, Any]], kinds: tuple[type, type], name: str
-) -> tuple[tuple[Any, Any], ...]:
+    value: object, kinds: tuple[type[_K], type[_V]], name: str
+) -> tuple[tuple[_K, _V], ...]:
     """A setting given as a mapping or as ``(key, value)`` pairs, as sorted pairs.
 
     Each key appears once and each pair holds the ``kinds`` given (say, text
@@ -63,8 +73,10 @@ def setting_pairs(
         ProfileError: If an item is not a pair of those kinds, or a key repeats.
     """
     items = value.items() if isinstance(value, Mapping) else value
-    pairs = []
-    for item in items:
+    pairs: list[tuple[_K, _V]] = []
+    # Anything but an iterable fails here with Python's TypeError, which the
+    # callers turn into their own message, so it is not checked beforehand.
+    for item in cast("Iterable[object]", items):
         if not isinstance(item, (tuple, list)) or len(item) != 2:
             raise ProfileError(f"{name}: expected (key, value) pairs, got {quote(item)}")
         key, val = item
@@ -76,40 +88,41 @@ def setting_pairs(
                 f"{name}: expected pairs of {kinds[0].__name__} and {kinds[1].__name__}, "
                 f"got {quote(item)}"
             )
-        pairs.append((key, val))
+        pairs.append(cast("tuple[_K, _V]", (key, val)))  # both checked just above
     keys = [key for key, _ in pairs]
     if len(set(keys)) != len(keys):
         raise ProfileError(f"{name}: a key appears twice in {quote(value)}")
     return tuple(sorted(pairs))
 
 
-def setting_ints(value: Iterable[Any], name: str) -> tuple[int, ...]:
+def setting_ints(value: object, name: str) -> tuple[int, ...]:
     """A setting given as whole numbers (say, points per rank), as a tuple.
 
     Raises:
         ProfileError: If an entry is not a whole number.
     """
     out = []
-    for entry in value:
+    # Anything but an iterable fails here with Python's TypeError (see setting_pairs).
+    for entry in cast("Iterable[object]", value):
         if isinstance(entry, bool) or not isinstance(entry, int):
             raise ProfileError(f"{name}: expected whole numbers, got {quote(entry)}")
         out.append(entry)
     return tuple(out)
 
 
-def _hand_sizes(value: Any) -> tuple[tuple[int, int], ...]:
+def _hand_sizes(value: object) -> tuple[tuple[int, int], ...]:
     return setting_pairs(value, (int, int), "hand_sizes")
 
 
-def _rank_points(value: Any) -> tuple[int, ...]:
+def _rank_points(value: object) -> tuple[int, ...]:
     return setting_ints(value, "rank_points")
 
 
-def _sections(value: Any) -> tuple[tuple[str, str], ...]:
+def _sections(value: object) -> tuple[tuple[str, str], ...]:
     return setting_pairs(value, (str, str), "rule_sections")
 
 
-def setting_problems(settings: Any) -> list[str]:
+def setting_problems(settings: AttrsInstance) -> list[str]:
     """The settings of an attrs profile class whose value is not of its default's kind.
 
     A setting whose default is a flag must be ``True`` or ``False``; one whose
@@ -135,7 +148,7 @@ def setting_problems(settings: Any) -> list[str]:
     return kind_problems(settings, whole=whole, flags=flags, text=text, optional=optional)
 
 
-def _json_whole(value: Any, what: str) -> int:
+def _json_whole(value: object, what: str) -> int:
     """A whole number read from JSON: an ``int``, or the digits of one as a key (never a float).
 
     Raises:
@@ -509,7 +522,7 @@ class Profile:
 
     # -- serialization --------------------------------------------------------------
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[Callable[..., Profile], tuple[object, ...]]:
         # Pickled by its settings, never with the caches of its meld rules
         # (which grow with play): a built-in preset by its name alone, any
         # other profile by its settings, rebuilt (and checked) on loading.
@@ -523,9 +536,9 @@ class Profile:
         )
         return (_from_settings, (settings,))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """Every setting as a JSON-ready dict; `from_dict` rebuilds an equal profile."""
-        out: dict[str, Any] = {}
+        out: JSONObject = {}
         for field in attrs.fields(type(self)):
             if not field.init:
                 continue
@@ -538,7 +551,7 @@ class Profile:
         return out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Profile:
+    def from_dict(cls, data: object) -> Profile:
         """Rebuild a profile from `to_dict` output (all the usual checks apply).
 
         Raises:
@@ -552,12 +565,13 @@ class Profile:
             raise ProfileError(f"unknown profile settings: {', '.join(unknown)}")
         kwargs = dict(data)
         try:
-            if isinstance(kwargs.get("hand_sizes"), Mapping):
+            sizes = kwargs.get("hand_sizes")
+            if isinstance(sizes, Mapping):
                 kwargs["hand_sizes"] = {
                     _json_whole(k, "hand_sizes key"): _json_whole(v, "hand_sizes")
-                    for k, v in kwargs["hand_sizes"].items()
+                    for k, v in sizes.items()
                 }
-            return cls(**kwargs)
+            return untyped_constructor(cls)(**kwargs)
         except ProfileError:
             raise
         except (TypeError, ValueError, OverflowError) as err:  # a converter's (rank_points …)
@@ -705,9 +719,18 @@ def _builtin_preset(name: str) -> Profile:
     return _PRESETS[name]
 
 
-def _from_settings(settings: tuple[tuple[str, Any], ...]) -> Profile:
+def _from_settings(settings: tuple[tuple[str, object], ...]) -> Profile:
     """A profile from its settings, as `Profile.__reduce__` wrote them (unpickling)."""
-    return Profile(**dict(settings))
+    return untyped_constructor(Profile)(**dict(settings))
+
+
+def untyped_constructor(cls: type[_P]) -> Callable[..., _P]:
+    """``cls`` called with settings of any kind: its constructor checks each one.
+
+    `setting_problems` and the converters refuse a setting of the wrong kind
+    at run time, so the readers of unchecked settings call the class untyped.
+    """
+    return cls
 
 
 _REGISTRY: dict[str, Profile] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -12,7 +12,10 @@ from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Profile
 from ._kinds import loading, quote, whole_number
 from ._moves import Move, parse_move
 from ._roundparts import JsonForm
-from .games import RoundState, game_for, game_of_schema
+from .games import OwnState, RoundState, game_for, game_of_schema
+
+if TYPE_CHECKING:
+    from ._jsonio import JSONObject
 
 __all__ = ["RECORD_SCHEMA", "GameRecord"]
 
@@ -48,7 +51,7 @@ def _moves(value: Sequence[Move | str]) -> tuple[Move, ...]:
     return moves
 
 
-def _seed(value: int | None) -> int | None:
+def _seed(value: object) -> int | None:
     if value is None:
         return None
     return whole_number(value, "seed", -MAX_SEED + 1, MAX_SEED - 1)
@@ -71,7 +74,7 @@ class GameRecord(JsonForm):
 
     _json_what: ClassVar[str] = "record"
 
-    initial: Any
+    initial: OwnState
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_moves)
     seed: int | None = attrs.field(default=None, converter=_seed, kw_only=True)
 
@@ -101,7 +104,7 @@ class GameRecord(JsonForm):
         """A record with ``move`` added at the end (not checked until replayed)."""
         return attrs.evolve(self, moves=(*self.moves, *_moves([move])))
 
-    def replay(self) -> Any:
+    def replay(self) -> OwnState:
         """The state after every move.
 
         Raises:
@@ -109,7 +112,7 @@ class GameRecord(JsonForm):
         """
         return functools.reduce(lambda state, move: state.apply(move), self.moves, self.initial)
 
-    def states(self) -> Iterator[Any]:
+    def states(self) -> Iterator[OwnState]:
         """Every state from the initial one to the last, in order."""
         state = self.initial
         yield state
@@ -118,7 +121,9 @@ class GameRecord(JsonForm):
             yield state
 
     @classmethod
-    def _played(cls, initial: Any, moves: tuple[Move, ...], seed: int | None = None) -> GameRecord:
+    def _played(
+        cls, initial: OwnState, moves: tuple[Move, ...], seed: int | None = None
+    ) -> GameRecord:
         """The record of ``moves`` played by the engine (`Move` values already): no converter."""
         record = object.__new__(cls)
         object.__setattr__(record, "initial", initial)
@@ -126,9 +131,9 @@ class GameRecord(JsonForm):
         object.__setattr__(record, "seed", seed)
         return record
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-ready dict: the initial state, the moves' text forms and any deal seed."""
-        data = {
+        data: JSONObject = {
             "schema": RECORD_SCHEMA,
             "initial": self.initial.to_dict(),
             "moves": [str(m) for m in self.moves],
@@ -138,7 +143,7 @@ class GameRecord(JsonForm):
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], *, check: bool = True) -> GameRecord:
+    def from_dict(cls, data: Mapping[str, object], *, check: bool = True) -> GameRecord:
         """Rebuild a record; with ``check`` replay it to prove every move legal.
 
         The initial state is read by the class of its schema tag (its game

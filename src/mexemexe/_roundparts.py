@@ -12,11 +12,11 @@ fields and next deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import ClassVar, Protocol, TypeVar
 
 from ._cards import Card
 from ._errors import ProfileError
-from ._jsonio import dumps, loads_object
+from ._jsonio import JSON, JSONObject, dumps, loads_object
 from ._notation import format_cards
 from ._outcomes import Outcome, RoundResult
 
@@ -39,18 +39,18 @@ __all__ = [
 
 
 class _Dictable(Protocol):
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> JSONObject: ...
 
 
 _Loaded = TypeVar("_Loaded")
 
 
-def json_text(value: _Dictable, **kwargs: Any) -> str:
+def json_text(value: _Dictable, **kwargs: object) -> str:
     """``value.to_dict()`` as JSON text (keyword arguments go to `json.dumps`)."""
     return dumps(value.to_dict(), **kwargs)
 
 
-def read_json(from_dict: Callable[[Mapping[str, Any]], _Loaded], text: str, what: str) -> _Loaded:
+def read_json(from_dict: Callable[[JSONObject], _Loaded], text: str, what: str) -> _Loaded:
     """``from_dict`` of the JSON object ``text`` holds (``what`` names it in errors).
 
     Raises:
@@ -63,10 +63,10 @@ def read_json(from_dict: Callable[[Mapping[str, Any]], _Loaded], text: str, what
 class _Loadable(Protocol):
     _json_what: ClassVar[str]
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> JSONObject: ...
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Any: ...
+    def from_dict(cls: type[_LoadableT], data: Mapping[str, object]) -> _LoadableT: ...
 
 
 _LoadableT = TypeVar("_LoadableT", bound=_Loadable)
@@ -83,7 +83,7 @@ class JsonForm:
     __slots__ = ()
     _json_what: ClassVar[str] = "data"
 
-    def to_json(self: _Loadable, **kwargs: Any) -> str:
+    def to_json(self: _Loadable, **kwargs: object) -> str:
         """`to_dict` as JSON text (keyword arguments go to `json.dumps`)."""
         return json_text(self, **kwargs)
 
@@ -98,7 +98,7 @@ class JsonForm:
         return loaded
 
 
-def check_settings(data: object, keywords: Collection[str]) -> Mapping[str, Any]:
+def check_settings(data: object, keywords: Collection[str]) -> Mapping[str, object]:
     """``data`` as a profile's settings: a mapping whose every key is one of ``keywords``.
 
     Raises:
@@ -148,7 +148,7 @@ class _Held(Protocol):
     def hands(self) -> Sequence[Sequence[Card]]: ...
 
 
-def round_dict(schema: str, state: _Held, **fields: Any) -> dict[str, Any]:
+def round_dict(schema: str, state: _Held, **fields: JSON) -> JSONObject:
     """A round state's JSON-ready dict: its tag, rules and hands, then the game's ``fields``."""
     return {
         "schema": schema,
@@ -200,7 +200,7 @@ class _Match(Protocol):
     def seats(self) -> tuple[tuple[int, ...], ...]: ...
 
 
-def match_dict(match: _Match, schema: str, profile: _Dictable, **fields: Any) -> dict[str, Any]:
+def match_dict(match: _Match, schema: str, profile: _Dictable, **fields: JSON) -> JSONObject:
     """A match's JSON-ready dict: the fields every match has, then the game's own ``fields``."""
     return {
         "schema": schema,

@@ -10,21 +10,21 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from ._errors import IllegalMoveError, InvalidStateError
 from ._match import round_seed
 from ._moves import Move
 from ._record import GameRecord
 from .bots import Bot
-from .games import MatchLike
+from .games import MatchLike, OwnState
 
 __all__ = ["play_match", "play_round", "replay_match"]
 
 
 def play_round(
-    state: Any, bots: Sequence[Bot], *, max_turns: int = 100_000
-) -> tuple[Any, GameRecord]:
+    state: OwnState, bots: Sequence[Bot], *, max_turns: int = 100_000
+) -> tuple[OwnState, GameRecord]:
     """Play ``state`` to the end of its round with one bot per player.
 
     Works for every registered game (rummy `GameState`, Mau-Mau state, a

@@ -1,7 +1,7 @@
 """Self-play at scale: many seeded rounds on any `concurrent.futures` executor.
 
-Any registered game (`mexemexe.games`: the rummy profiles, Mau-Mau, a
-user's game or variant) alike: a round is dealt from its own seed, played
+Every registered game (`mexemexe.games`: the rummy profiles, Mau-Mau, a
+user's game or variant) is run alike: a round is dealt from its own seed, played
 by one bot per seat, and its winners, scores and turns are totalled.
 Rounds go to the executor in chunks, so a quick game (a Mau-Mau hand takes
 well under a millisecond) is not swamped by the cost of sending each round
@@ -207,7 +207,7 @@ def simulate(
         games: How many rounds.
         seed: The seed of the whole run.
         workers: Processes to use when no executor is given (1: in this process).
-        executor: Any `concurrent.futures.Executor` (a process or thread pool,
+        executor: A `concurrent.futures.Executor` of any kind (a process or thread pool,
             or a cluster's executor such as Ray's or Dask's).
         progress: Called as ``progress(done, games)`` after each round (with
             an executor, as each task's rounds come back).

@@ -25,7 +25,7 @@ import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
-from typing import Any, ClassVar, Literal, Protocol, TypeVar
+from typing import ClassVar, Literal, Protocol, TypeVar, cast, overload
 
 import attrs
 
@@ -33,12 +33,12 @@ from . import _pictures
 from ._cards import _BY_CODE, CODE, Card, as_cards
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
 from ._fastcopy import changer, copier, maker
-from ._jsonio import dumps, loads_object
+from ._jsonio import JSON, JSONObject, dumps, loads_object
 from ._kinds import MAX_COUNT, kind_problems, loading, quote, whole_number
 from ._moves import Move
 from ._notation import format_cards
 from ._outcomes import Outcome, Proposal, RoundResult
-from ._profiles import Profile, get_profile
+from ._profiles import Profile, get_profile, untyped_constructor
 from ._random import Seed, make_rng, shuffled
 from ._roundparts import current_hand, player_count
 from ._scoring import result_problems, round_result
@@ -60,13 +60,17 @@ __all__ = [
 SCHEMA = "mexemexe.state/1"
 
 
-def _profile(value: Profile | str) -> Profile:
+def _profile(value: object) -> Profile:
     if not isinstance(value, (Profile, str)):
         raise InvalidStateError(f"profile={quote(value)}: a Profile or a profile name")
     return get_profile(value)
 
 
-def _convert(name: str, convert: Callable[[Any], Any], value: Any) -> Any:
+_In = TypeVar("_In")
+_Out = TypeVar("_Out")
+
+
+def _convert(name: str, convert: Callable[[_In], _Out], value: object) -> _Out:
     """``convert(value)`` for the field ``name``, failing only with `InvalidStateError` naming it.
 
     A converter given hostile input (a number for a hand, a list nested a
@@ -74,7 +78,9 @@ def _convert(name: str, convert: Callable[[Any], Any], value: Any) -> Any:
     constructor or of `attrs.evolve` gets the library's error instead.
     """
     try:
-        return convert(value)
+        # ``value`` may be anything: one ``convert`` does not take fails inside
+        # it, and that failure is what this function turns into the library's.
+        return convert(cast("_In", value))
     except InvalidStateError as err:
         raise InvalidStateError(f"{name}: {err}") from None
     except (MexeMexeError, TypeError, ValueError, AttributeError, RecursionError) as err:
@@ -87,9 +93,11 @@ def _hand_tuple(value: Iterable[Iterable[Card | str] | str]) -> tuple[tuple[Card
     return tuple(tuple(sorted(as_cards(hand), key=CODE)) for hand in value)
 
 
-def _optional_card(value: Card | str | None) -> Any:
+def _optional_card(value: object) -> Card | None:
     if value is None or isinstance(value, Card) or not isinstance(value, str):
-        return value  # anything but text is checked for its kind with the other fields
+        # Anything but text is checked for its kind with the other fields, so
+        # a state holding another kind is refused before anyone reads it.
+        return cast("Card | None", value)
     return Card.parse(value)
 
 
@@ -100,40 +108,37 @@ def _owners(value: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
     return owners
 
 
-def _hands(value: Any) -> tuple[tuple[Card, ...], ...]:
-    hands: tuple[tuple[Card, ...], ...] = _convert("hands", _hand_tuple, value)
-    return hands
+def _hands(value: object) -> tuple[tuple[Card, ...], ...]:
+    return _convert("hands", _hand_tuple, value)
 
 
-def _stock(value: Any) -> tuple[Card, ...]:
-    stock: tuple[Card, ...] = _convert("stock", as_cards, value)
-    return stock
+def _stock(value: object) -> tuple[Card, ...]:
+    return _convert("stock", as_cards, value)
 
 
-def _pile(value: Any) -> tuple[Card, ...]:
-    pile: tuple[Card, ...] = _convert("discard_pile", as_cards, value)
-    return pile
+def _pile(value: object) -> tuple[Card, ...]:
+    return _convert("discard_pile", as_cards, value)
 
 
-def _table(value: Any) -> Table:
-    table: Table = _convert("table", Table.coerce, value)
-    return table
+def _table(value: object) -> Table:
+    return _convert("table", Table.coerce, value)
 
 
-def _taken(value: Any) -> Card | None:
-    taken: Card | None = _convert("taken", _optional_card, value)
-    return taken
+def _taken(value: object) -> Card | None:
+    return _convert("taken", _optional_card, value)
 
 
-def _owner_lists(value: Any) -> tuple[tuple[int, ...], ...]:
-    owners: tuple[tuple[int, ...], ...] = _convert("owners", _owners, value)
-    return owners
+def _owner_lists(value: object) -> tuple[tuple[int, ...], ...]:
+    return _convert("owners", _owners, value)
 
 
-def _bools(value: Any) -> tuple[bool, ...]:
+def _flags(value: Iterable[bool]) -> tuple[bool, ...]:
+    return tuple(value)
+
+
+def _bools(value: object) -> tuple[bool, ...]:
     # Kept as given (a tuple): their kind is checked with the other fields.
-    flags: tuple[bool, ...] = _convert("opened", tuple, value)
-    return flags
+    return _convert("opened", _flags, value)
 
 
 #: A state of one turn structure (the engines' successors keep the type).
@@ -294,7 +299,7 @@ class GameState:
     #: The names of ``_OWN`` (set by `register_turn_structure`).
     _own: ClassVar[frozenset[str]] = frozenset()
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
+    def __new__(cls, *args: object, **kwargs: object) -> GameState:
         """The state type of the profile's turn structure, refusing another structure's fields.
 
         Raises:
@@ -353,33 +358,33 @@ class GameState:
         """Whether this structure's fields show how the round ended (R6, G8, G10)."""
         return []
 
-    def _view_structure(self) -> tuple[Any, ...]:
+    def _view_structure(self) -> tuple[object, ...]:
         """The own fields of this structure's view type (``_VIEW``), in its order."""
         return ()
 
-    def _structure_json(self) -> dict[str, Any]:
+    def _structure_json(self) -> JSONObject:
         """This structure's own fields, as `to_dict` writes them."""
         return {}
 
-    def _pickled_structure(self) -> tuple[Any, ...]:
+    def _pickled_structure(self) -> tuple[object, ...]:
         """This structure's own fields, for `__reduce__` (cards as bytes)."""
         return ()
 
     @classmethod
-    def _unpickled_structure(cls, values: tuple[Any, ...]) -> tuple[Any, ...]:
+    def _unpickled_structure(cls, values: tuple[object, ...]) -> tuple[object, ...]:
         """The own fields from what `_pickled_structure` wrote."""
         return values
 
     @classmethod
     def _opening_fields(
         cls, profile: Profile, pile: list[Card], stacked_table: Table
-    ) -> dict[str, Any]:
+    ) -> dict[str, object]:
         """The own fields of a round `deal` starts (a stacked ``pile`` for a discard game)."""
         return {"discard_pile": pile} if pile else {}  # refused by the constructor (B11)
 
     # -- construction ----------------------------------------------------------------------
 
-    def _successor(self: S, **changes: Any) -> S:
+    def _successor(self: S, **changes: object) -> S:
         """A copy with ``changes``, for the engines, which pass canonical values.
 
         Skips the converters and the full consistency check: the engines only
@@ -786,7 +791,7 @@ class GameState:
             *self._view_structure(),
         )
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+    def __reduce__(self) -> tuple[Callable[..., GameState], tuple[object, ...]]:
         # Pickled compactly: each card as one byte (its code), the profile by
         # its settings (`Profile.__reduce__`), no memoized data. A pickle is
         # this library's own trusted data, restored as it was, as attrs'
@@ -810,7 +815,7 @@ class GameState:
             ),
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-ready dict of the whole state, with a ``schema`` tag.
 
         Every turn structure writes the same keys (schema ``mexemexe.state/1``):
@@ -818,7 +823,7 @@ class GameState:
         the states were split, so old readers read new files.
         """
         own = self._structure_json()
-        out: dict[str, Any] = {
+        out: JSONObject = {
             "schema": SCHEMA,
             "profile": self.profile.to_dict(),
             "hands": [format_cards(h) for h in self.hands],
@@ -839,7 +844,7 @@ class GameState:
         return out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
+    def from_dict(cls, data: Mapping[str, object]) -> GameState:
         """Rebuild a state from `to_dict` output, checking everything.
 
         The state type is the profile's turn structure's (also when called on
@@ -859,7 +864,7 @@ class GameState:
                 raise InvalidStateError(
                     f"unknown schema {quote(data.get('schema'))} (this version reads {SCHEMA!r})"
                 )
-            profile = Profile.from_dict(_read(data, "profile", Mapping))
+            profile = Profile.from_dict(_read(data, "profile", _MAPPING))
             hands = _read(data, "hands", list)
             if not all(isinstance(h, str) for h in hands):
                 raise InvalidStateError(f"hands={quote(hands)}: one card text per player")
@@ -871,9 +876,9 @@ class GameState:
                 raise InvalidStateError(
                     f"owners={quote(owners)}: a list of player numbers per meld"
                 )
-            last = _read(data, "last", (Mapping, type(None)), None)
-            result = _read(data, "result", (Mapping, type(None)), None)
-            fields: dict[str, Any] = {
+            last = _read(data, "last", (_MAPPING, type(None)), None)
+            result = _read(data, "result", (_MAPPING, type(None)), None)
+            fields: dict[str, object] = {
                 "profile": profile,
                 "hands": hands,
                 "table": Table([as_cards(m) for m in melds]),
@@ -901,10 +906,11 @@ class GameState:
                 # Another structure's field at rest is what every to_dict writes.
                 if key not in own and fields[key] == rest:
                     del fields[key]
-            state = GameState(**fields)
+            # The constructor converts and checks every field it is given.
+            state = untyped_constructor(GameState)(**fields)
         return state
 
-    def to_json(self, **kwargs: Any) -> str:
+    def to_json(self, **kwargs: object) -> str:
         """`to_dict` as JSON text (keyword arguments go to `json.dumps`)."""
         return dumps(self.to_dict(), **kwargs)
 
@@ -953,10 +959,10 @@ class GameState:
         )
 
 
-_COPIERS: dict[type[GameState], Callable[[GameState, Mapping[str, Any]], GameState]] = {}
+_COPIERS: dict[type[GameState], Callable[[GameState, Mapping[str, object]], GameState]] = {}
 
 
-def _copier(cls: type[GameState]) -> Callable[[GameState, Mapping[str, Any]], GameState]:
+def _copier(cls: type[GameState]) -> Callable[[GameState, Mapping[str, object]], GameState]:
     """The fast copier of the state type ``cls`` (`copier`, made once per type)."""
     copy = _COPIERS.get(cls)
     if copy is None:
@@ -974,7 +980,7 @@ def _unpickle_state(
     hands: tuple[bytes, ...],
     melds: tuple[bytes, ...],
     stock: bytes,
-    *rest: Any,
+    *rest: object,
 ) -> GameState:
     """A state from what `GameState.__reduce__` wrote."""
     common, own = rest[:5], rest[5:]
@@ -996,7 +1002,7 @@ _STRUCTURE_FIELDS: dict[str, str] = {}
 STATE_TYPES: dict[str, type[GameState]] = {}
 #: What schema ``mexemexe.state/1`` writes for each structure's own fields
 #: in a state of another structure: their resting values.
-_JSON_REST: dict[str, Any] = {
+_JSON_REST: dict[str, JSON] = {
     "discard_pile": "",
     "passes": 0,
     "recycles": 0,
@@ -1056,7 +1062,7 @@ def successor(cls: type[S], *names: str) -> Callable[..., S]:
 _MISSING = object()
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     """A field's value for a message: a card or cards in notation, anything else quoted."""
     if isinstance(value, Card):
         return str(value)
@@ -1065,9 +1071,28 @@ def _show(value: Any) -> str:
     return quote(value)
 
 
+_T = TypeVar("_T")
+_U = TypeVar("_U")
+_D = TypeVar("_D")
+#: `Mapping` as a kind for `_read`: type checkers refuse an abstract class
+#: where a ``type[T]`` is expected, though `isinstance` takes it.
+_MAPPING = cast("type[Mapping[str, object]]", Mapping)
+
+
+@overload
+def _read(data: Mapping[str, object], key: str, kind: type[_T]) -> _T: ...
+@overload
+def _read(data: Mapping[str, object], key: str, kind: type[_T], default: _D) -> _T | _D: ...
+@overload
 def _read(
-    data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], default: Any = _MISSING
-) -> Any:
+    data: Mapping[str, object], key: str, kind: tuple[type[_T], type[_U]], default: _D
+) -> _T | _U | _D: ...
+def _read(
+    data: Mapping[str, object],
+    key: str,
+    kind: type | tuple[type, ...],
+    default: object = _MISSING,
+) -> object:
     """``data[key]`` (or ``default`` if given and the key is absent), if it is a ``kind``.
 
     Loaders never coerce: ``bool("no")`` is True and ``int(2.7)`` is 2, so a
@@ -1193,7 +1218,7 @@ class PlayerView:
         """Jokers the current player must still meld (G12); none without the exchange."""
         return 0
 
-    def _structure_json(self) -> dict[str, Any]:
+    def _structure_json(self) -> JSONObject:
         """This structure's own fields, as `to_dict` writes them."""
         return {}
 
@@ -1213,14 +1238,14 @@ class PlayerView:
             _deprecated_best()
         return _legal_moves(self, bool(best))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-ready dict, safe to send to this player's client.
 
         Every view type writes the same keys (schema ``mexemexe.view/1``),
         another structure's fields at their resting values.
         """
         own = self._structure_json()
-        out: dict[str, Any] = {
+        out: JSONObject = {
             "schema": "mexemexe.view/1",
             "player": self.player,
             "profile": self.profile.name,
@@ -1242,7 +1267,7 @@ class PlayerView:
         out.update((key, value) for key, value in own.items() if key not in out)
         return out
 
-    def to_json(self, **kwargs: Any) -> str:
+    def to_json(self, **kwargs: object) -> str:
         """`to_dict` as JSON text."""
         return dumps(self.to_dict(), **kwargs)
 
@@ -1350,8 +1375,9 @@ def deal(
         pile: list[Card] = []
         if prof.turn_structure == "discard":
             pile.append(cards.pop())
+        # Untyped: the structure's own opening fields are not parameters of `GameState`.
         state_type = _state_type(prof)
-        return state_type(
+        return untyped_constructor(state_type)(
             prof,
             dealt,
             stacked_table,
@@ -1394,8 +1420,9 @@ def deal(
     stock = shuffled(remaining, rng)
     if prof.turn_structure == "discard" and not pile and stock:
         pile.append(stock.pop())
+    # Untyped: the structure's own opening fields are not parameters of `GameState`.
     state_type = _state_type(prof)
-    return state_type(
+    return untyped_constructor(state_type)(
         prof,
         hand_list,
         stacked_table,

@@ -39,6 +39,11 @@ __all__ = ["Meld", "Table", "TableLike", "format_table", "parse_table"]
 
 #: A meld as held in a `Table`: a tuple of cards in the order written.
 Meld = tuple[Card, ...]
+#: A value of a table's memo. Several modules (the turn rules, the meld
+#: extensions, the bots) keep values of their own kinds there under their own
+#: keys, and each reads back, annotated, what it stored: one heterogeneous
+#: memo per table, so no one type fits its values.
+Memoized: TypeAlias = Any
 
 
 def _to_melds(value: object) -> tuple[Meld, ...]:
@@ -91,10 +96,11 @@ class Table(Sequence[Meld]):
     """
 
     melds: tuple[Meld, ...] = attrs.field(default=(), converter=_to_melds)
-    #: Derived data memoized by the library (a table never changes). Several
-    #: modules keep values of their own kinds here under their own keys, and
-    #: each reads back what it stored, so the memo cannot say one type.
-    _memo: dict[Any, Any] = attrs.field(init=False, factory=dict, eq=False, hash=False, repr=False)
+    #: Derived data memoized by the library (a table never changes), by keys
+    #: of each module's own (text, or tuples of text and a rules key).
+    _memo: dict[object, Memoized] = attrs.field(
+        init=False, factory=dict, eq=False, hash=False, repr=False
+    )
 
     @classmethod
     def parse(cls, text: str, *, max_cards: int | None = None) -> Table:
@@ -131,7 +137,7 @@ class Table(Sequence[Meld]):
         table._memo["base"] = (memo, index)
         return table
 
-    def _from_base(self, key: object) -> tuple[Any, int] | None:
+    def _from_base(self, key: object) -> tuple[Memoized, int] | None:
         """What the table this one was made from (`_with_meld`) memoized under ``key``.
 
         Returns:

@@ -14,8 +14,8 @@ Examples:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
 
 import attrs
 
@@ -258,6 +258,12 @@ def _reindexed(
     return index
 
 
+class _WithMoves(Protocol):
+    """What `RandomBot` reads: any game's view (rummy, Mau-Mau, a user's game)."""
+
+    def legal_moves(self) -> Sequence[Move]: ...
+
+
 class RandomBot:
     """Plays a uniformly random legal move, from its own seeded generator.
 
@@ -270,7 +276,7 @@ class RandomBot:
         self.seed = seed
         self._rng = random.Random(seed)
 
-    def choose(self, view: Any) -> Move:
+    def choose(self, view: _WithMoves) -> Move:
         """Pick a random move among ``view.legal_moves()`` (no solver search)."""
         move: Move = self._rng.choice(view.legal_moves())
         return move

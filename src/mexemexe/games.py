@@ -28,12 +28,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import attrs
 
 from ._cards import Card
 from ._errors import ProfileError
+from ._jsonio import JSONObject
 from ._kinds import quote
 from ._match import Match
 from ._moves import Move, parse_move
@@ -62,6 +63,16 @@ __all__ = [
 ]
 
 
+#: A state of some game, which its callers read as that game's own state type
+#: (`GameState`, `MauMauState` …). The play layer hands states between one
+#: game's own pieces (its deal, bots and match) without knowing the game, and
+#: callers then use that game's own fields (``record.replay().hint()``):
+#: `RoundState` cannot promise those, and making records, matches and
+#: `play_round` generic in the state would break every bare ``GameRecord``
+#: annotation. So this one alias stays untyped, and says what it holds.
+OwnState: TypeAlias = Any
+
+
 class GameRules(Protocol):
     """What every game's rules value (a profile) offers the registry and its callers."""
 
@@ -85,7 +96,7 @@ class GameRules(Protocol):
         """The most players a round may have."""
         ...
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """Every setting as a JSON-ready dict."""
         ...
 
@@ -127,17 +138,18 @@ class RoundState(Protocol):
         ...
 
     # Each game's view is its own type, read by its own bots (`Bot.choose` is
-    # typed for the rummy view), so no narrower type fits every game here.
+    # typed for the rummy view), so no narrower type fits every game here; and
+    # `object` would refuse the usual ``bot.choose(state.view(player))``.
     def view(self, player: int) -> Any:
         """What ``player`` may see."""
         ...
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-ready dict with a ``schema`` tag."""
         ...
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> RoundState:
+    def from_dict(cls, data: Mapping[str, object]) -> RoundState:
         """Rebuild a state from `to_dict` output, checking it."""
         ...
 
@@ -190,7 +202,7 @@ class MatchLike(Protocol):
 
     # ``final`` is the game's own state type: a match refuses another game's
     # state, so the parameter cannot be the wider `RoundState` (contravariance).
-    def record(self: _MatchT, final: Any) -> _MatchT:
+    def record(self: _MatchT, final: OwnState) -> _MatchT:
         """The match with the finished round ``final`` added."""
         ...
 
@@ -297,7 +309,7 @@ class Game:
         """
         return self.start_with(self.rules, players, seed)
 
-    def load_state(self, data: Mapping[str, Any]) -> RoundState:
+    def load_state(self, data: Mapping[str, object]) -> RoundState:
         """Read one of this game's states from its JSON dict (``to_dict`` output).
 
         Raises:

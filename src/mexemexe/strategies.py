@@ -43,12 +43,12 @@ __all__ = [
 
 
 def naturals() -> st.SearchStrategy[Card]:
-    """Any natural (non-joker) card."""
+    """A natural (non-joker) card, of any rank and suit."""
     return st.sampled_from(_BY_CODE[:52])
 
 
 def cards(profile: Profile | None = None) -> st.SearchStrategy[Card]:
-    """Any card of ``profile``'s deck: naturals, plus the joker if the deck has jokers.
+    """A card of ``profile``'s deck: naturals, plus the joker if the deck has jokers.
 
     With no profile, any card including the joker.
     """

@@ -25,7 +25,7 @@ no winner and no score (G8 **[decision]**).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 import attrs
 
@@ -53,6 +53,7 @@ from .._state import (
 from .._table import Meld, Table
 
 if TYPE_CHECKING:
+    from .._jsonio import JSONObject
     from .._outcomes import EndReason
     from .._profiles import Profile
 
@@ -94,7 +95,7 @@ class DiscardView(PlayerView):
     jokers_owed: int = 0
     owners: tuple[tuple[int, ...], ...] = ()
 
-    def _structure_json(self) -> dict[str, Any]:
+    def _structure_json(self) -> JSONObject:
         return {
             "discard_pile": format_cards(self.discard_pile),
             "recycles": self.recycles,
@@ -227,7 +228,7 @@ class DiscardState(GameState):
                 )
         return problems
 
-    def _view_structure(self) -> tuple[Any, ...]:
+    def _view_structure(self) -> tuple[object, ...]:
         return (
             self.discard_pile,
             self.recycles,
@@ -237,7 +238,7 @@ class DiscardState(GameState):
             self.owners,
         )
 
-    def _structure_json(self) -> dict[str, Any]:
+    def _structure_json(self) -> JSONObject:
         return {
             "discard_pile": format_cards(self.discard_pile),
             "recycles": self.recycles,
@@ -248,7 +249,7 @@ class DiscardState(GameState):
             "owners": [list(o) for o in self.owners],
         }
 
-    def _pickled_structure(self) -> tuple[Any, ...]:
+    def _pickled_structure(self) -> tuple[object, ...]:
         return (
             bytes(map(CODE, self.discard_pile)),
             self.recycles,
@@ -260,13 +261,14 @@ class DiscardState(GameState):
         )
 
     @classmethod
-    def _unpickled_structure(cls, values: tuple[Any, ...]) -> tuple[Any, ...]:
-        return (_cards_of(values[0]), *values[1:])
+    def _unpickled_structure(cls, values: tuple[object, ...]) -> tuple[object, ...]:
+        # The pile's codes, as `_pickled_structure` wrote them (a pickle is trusted).
+        return (_cards_of(cast(bytes, values[0])), *values[1:])
 
     @classmethod
     def _opening_fields(
         cls, profile: Profile, pile: list[Card], stacked_table: Table
-    ) -> dict[str, Any]:
+    ) -> dict[str, object]:
         # G2: the turned card starts the pile; a stacked table's cards have no owner (-1).
         owners = [(-1,) * len(meld) for meld in stacked_table.melds]
         return {"discard_pile": pile, "phase": INITIAL_PHASE, "owners": owners}
@@ -295,7 +297,10 @@ def _illegal(state: DiscardState, what: str, message: str, key: str = "play") ->
     return IllegalMoveError(what, [Problem(message, state.profile.section(key))])
 
 
-def _replace(seq: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+_E = TypeVar("_E")
+
+
+def _replace(seq: tuple[_E, ...], index: int, value: _E) -> tuple[_E, ...]:
     return (*seq[:index], value, *seq[index + 1 :])
 
 
@@ -365,7 +370,7 @@ def _finish(
     owed: int,
     taken: Card | None,
     profile: Profile,
-    seen: dict[Any, bool],
+    seen: dict[tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...], int], bool],
 ) -> bool:
     if not hand:
         return True
@@ -412,8 +417,17 @@ def _finish(
     return False
 
 
-def _end(state: DiscardState, reason: EndReason, outcome: Outcome, **changes: Any) -> DiscardState:
-    hands = changes.get("hands", state.hands)
+def _end(
+    state: DiscardState,
+    reason: EndReason,
+    outcome: Outcome,
+    hands: tuple[tuple[Card, ...], ...] | None = None,
+    **changes: object,
+) -> DiscardState:
+    if hands is None:
+        hands = state.hands
+    else:
+        changes["hands"] = hands
     player = state.current_player
     went_out = player if reason == "out" else None
     bonus = (
@@ -708,11 +722,14 @@ def _discard(state: DiscardState, move: Discard) -> DiscardState:
 
 
 #: The meld-phase moves by their exact type (`apply` looks here before testing subclasses).
-_MELD_PHASE: dict[type, Callable[[DiscardState, Any], DiscardState]] = {
-    LayDown: _lay_down,
-    LayOff: _lay_off,
-    SwapJoker: _swap,
-    Discard: _discard,
+#: Each is looked up by the move's type, so it is only ever given a move of the
+#: type it declares (the casts say so).
+_MeldMove = Callable[[DiscardState, object], DiscardState]
+_MELD_PHASE: dict[type, _MeldMove] = {
+    LayDown: cast("_MeldMove", _lay_down),
+    LayOff: cast("_MeldMove", _lay_off),
+    SwapJoker: cast("_MeldMove", _swap),
+    Discard: cast("_MeldMove", _discard),
 }
 
 # The successors of the commonest moves, built without a mapping of changes.

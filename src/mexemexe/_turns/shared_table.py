@@ -21,7 +21,7 @@ from __future__ import annotations
 import operator
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -38,6 +38,7 @@ from .._state import GameState, PlayerView, deal, successor
 from .._table import Meld, Table
 
 if TYPE_CHECKING:
+    from .._jsonio import JSONObject
     from .._outcomes import EndReason
 
 __all__ = [
@@ -69,7 +70,7 @@ class SharedTableView(PlayerView):
 
     passes: int = 0
 
-    def _structure_json(self) -> dict[str, Any]:
+    def _structure_json(self) -> JSONObject:
         return {"passes": self.passes}
 
 
@@ -133,13 +134,13 @@ class SharedTableState(GameState):
             problems.append(f"result multiplier {result.multiplier}: no bonus in this game")
         return problems
 
-    def _view_structure(self) -> tuple[Any, ...]:
+    def _view_structure(self) -> tuple[object, ...]:
         return (self.passes,)
 
-    def _structure_json(self) -> dict[str, Any]:
+    def _structure_json(self) -> JSONObject:
         return {"passes": self.passes}
 
-    def _pickled_structure(self) -> tuple[Any, ...]:
+    def _pickled_structure(self) -> tuple[object, ...]:
         return (self.passes,)
 
 
@@ -421,7 +422,7 @@ def apply(state: GameState, move: Move) -> SharedTableState:
     )
 
 
-def _next(state: SharedTableState, **changes: Any) -> SharedTableState:
+def _next(state: SharedTableState, **changes: object) -> SharedTableState:
     """Advance to the next player (B3: in index order)."""
     return state._successor(
         current_player=(state.current_player + 1) % state.players,
@@ -431,9 +432,16 @@ def _next(state: SharedTableState, **changes: Any) -> SharedTableState:
 
 
 def _end(
-    state: SharedTableState, reason: EndReason, outcome: Outcome, **changes: Any
+    state: SharedTableState,
+    reason: EndReason,
+    outcome: Outcome,
+    hands: tuple[tuple[Card, ...], ...] | None = None,
+    **changes: object,
 ) -> SharedTableState:
-    hands = changes.get("hands", state.hands)
+    if hands is None:
+        hands = state.hands
+    else:
+        changes["hands"] = hands
     went_out = state.current_player if reason == "out" else None
     result = round_result(state.profile, hands, reason, went_out)
     return state._successor(turn=state.turn + 1, last=outcome, result=result, **changes)

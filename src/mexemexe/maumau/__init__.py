@@ -14,7 +14,7 @@ Examples:
     True
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ._bot import MAUMAU_BOTS, MauMauBot
 from ._match import MauMauMatch
@@ -30,7 +30,9 @@ if TYPE_CHECKING:
 _PLAY_NAMES = ("play_maumau_match", "play_round", "replay_maumau_match")
 
 
-def __getattr__(name: str) -> Any:
+# Type checkers read the lazily loaded names from the TYPE_CHECKING imports
+# above; any other name raises, so the return type need say no more.
+def __getattr__(name: str) -> object:
     if name not in _PLAY_NAMES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from . import _compat  # the play layer, on first use (see `_PLAY_NAMES`)

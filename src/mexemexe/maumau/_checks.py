@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, TypeGuard
 
 from .._errors import InvalidStateError, MexeMexeError
 from .._kinds import error_reason as reason_of
@@ -64,7 +64,7 @@ def deprecated(message: str, *, depth: int = 1) -> None:
     warnings.warn(message, DeprecationWarning, stacklevel=2 + depth)
 
 
-def tagged(data: object, schema: str, what: str) -> Mapping[str, Any]:
+def tagged(data: object, schema: str, what: str) -> Mapping[str, object]:
     """``data`` as the mapping of a ``what`` (``"state"``, ``"match"``) tagged ``schema``.
 
     Raises:

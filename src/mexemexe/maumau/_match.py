@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -24,6 +24,9 @@ from ._checks import (
 from ._profile import MAUMAU, MauMauProfile
 from ._state import MauMauState, deal
 
+if TYPE_CHECKING:
+    from .._jsonio import JSONObject
+
 __all__ = ["MauMauMatch"]
 
 
@@ -31,7 +34,7 @@ __all__ = ["MauMauMatch"]
 MATCH_SCHEMA = "mexemexe.maumau-match/1"
 
 
-def _whole_numbers(value: Any, name: str) -> tuple[int, ...]:
+def _whole_numbers(value: object, name: str) -> tuple[int, ...]:
     """``value`` as a tuple of whole numbers, nothing coerced, or an error naming ``name``."""
     if isinstance(value, (str, Mapping)) or not isinstance(value, Iterable):
         raise InvalidStateError(
@@ -46,15 +49,23 @@ def _whole_numbers(value: Any, name: str) -> tuple[int, ...]:
     return out
 
 
-def _scores(value: Any) -> tuple[int, ...]:
+def _whole_key(data: Mapping[str, object], key: str) -> int:
+    """``data[key]``, a whole number as JSON holds it (nothing coerced)."""
+    value = data[key]
+    if not is_whole(value):
+        raise InvalidStateError(f"{key}: expected an integer, got {quote(value)}")
+    return value
+
+
+def _scores(value: object) -> tuple[int, ...]:
     return _whole_numbers(value, "scores")
 
 
-def _reentries(value: Any) -> tuple[int, ...]:
+def _reentries(value: object) -> tuple[int, ...]:
     return _whole_numbers(value, "reentries")
 
 
-def _results(value: Any) -> tuple[RoundResult, ...]:
+def _results(value: object) -> tuple[RoundResult, ...]:
     if isinstance(value, (str, Mapping)) or not isinstance(value, Iterable):
         raise InvalidStateError(
             f"invalid Mau-Mau match: results={quote(value)}: a list of hand results"
@@ -62,7 +73,7 @@ def _results(value: Any) -> tuple[RoundResult, ...]:
     return tuple(value)
 
 
-def _seat_lists(value: Any) -> tuple[tuple[int, ...], ...]:
+def _seat_lists(value: object) -> tuple[tuple[int, ...], ...]:
     if isinstance(value, (str, Mapping)) or not isinstance(value, Iterable):
         raise InvalidStateError(
             f"invalid Mau-Mau match: seats={quote(value)}: a list of seat lists"
@@ -306,7 +317,7 @@ class MauMauMatch:
             self, scores=scores, results=(*self.results, final.result), seats=(*self.seats, seats)
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-ready dict."""
         return match_dict(
             self,
@@ -318,7 +329,7 @@ class MauMauMatch:
         )
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> MauMauMatch:
+    def from_dict(cls, data: Mapping[str, object]) -> MauMauMatch:
         """Rebuild from `to_dict` output, checking everything (nothing is coerced).
 
         Raises:
@@ -329,19 +340,17 @@ class MauMauMatch:
         """
         data = tagged(data, MATCH_SCHEMA, "match")
         try:
-            for key in ("players", "seed", "pot"):
-                if not is_whole(data[key]):
-                    raise InvalidStateError(f"{key}: expected an integer, got {quote(data[key])}")
+            players, seed, pot = (_whole_key(data, key) for key in ("players", "seed", "pot"))
             results = data["results"]
             if not isinstance(results, list):
                 raise InvalidStateError(f"results={quote(results)}: a list of hand results")
             return cls(
                 MauMauProfile.from_dict(data["profile"]),
-                data["players"],
-                data["seed"],
+                players,
+                seed,
                 data["scores"],
                 data["reentries"],
-                data["pot"],
+                pot,
                 [result_from_data(r, f"results[{k}]") for k, r in enumerate(results)],
                 data["seats"],
             )

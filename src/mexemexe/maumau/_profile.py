@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
 from .._cards import Card, make_deck
 from .._errors import ProfileError
-from .._profiles import MAX_DECKS, setting_ints, setting_pairs, setting_problems
+from .._profiles import (
+    MAX_DECKS,
+    setting_ints,
+    setting_pairs,
+    setting_problems,
+    untyped_constructor,
+)
 from .._roundparts import check_settings
 from ._checks import MAX_WORD, deprecated, is_whole, quote
+
+if TYPE_CHECKING:
+    from .._jsonio import JSONObject
 
 __all__ = ["MAUMAU", "MauMauProfile"]
 
@@ -28,26 +37,26 @@ MAX_SEATS = 1000
 MAX_CARD_POINTS = 10**6
 
 
-def _points(value: Any, name: str = "rank_points") -> tuple[int, ...]:
+def _points(value: object, name: str = "rank_points") -> tuple[int, ...]:
     try:
         return setting_ints(value, name)
     except (TypeError, RecursionError) as err:  # not a list, or nested past writing out
         raise ProfileError(f"{name}={quote(value)}: 13 whole numbers") from err
 
 
-def _old_rank_points(value: Any) -> tuple[int, ...] | None:
+def _old_rank_points(value: object) -> tuple[int, ...] | None:
     """The deprecated ``card_points=`` keyword, read as `rank_points` is."""
     return None if value is None else _points(value, "card_points")
 
 
-def _hand_sizes(value: Any) -> tuple[tuple[int, int], ...]:
+def _hand_sizes(value: object) -> tuple[tuple[int, int], ...]:
     try:
         return setting_pairs(_json_keys(value), (int, int), "hand_sizes")
     except (TypeError, RecursionError) as err:
         raise ProfileError(f"hand_sizes={quote(value)}: player count: cards pairs") from err
 
 
-def _json_keys(value: Any) -> Any:
+def _json_keys(value: object) -> object:
     """``value``, a mapping's digit-string keys as numbers (JSON writes keys as text)."""
     if not isinstance(value, Mapping):
         return value
@@ -57,7 +66,7 @@ def _json_keys(value: Any) -> Any:
     }
 
 
-def _sections(value: Any) -> tuple[tuple[str, str], ...]:
+def _sections(value: object) -> tuple[tuple[str, str], ...]:
     try:
         return setting_pairs(value, (str, str), "rule_sections")
     except (TypeError, RecursionError) as err:
@@ -354,12 +363,12 @@ class MauMauProfile:
         assert card.rank is not None
         return self._values[card.code]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """Every setting as a JSON-ready dict (tables as mappings, lists for tuples)."""
         return attrs.asdict(self, filter=_is_setting, value_serializer=_json_setting)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> MauMauProfile:
+    def from_dict(cls, data: object) -> MauMauProfile:
         """Rebuild from `to_dict` output (old JSON's ``hand_size`` and ``card_points`` too).
 
         Raises:
@@ -367,7 +376,7 @@ class MauMauProfile:
         """
         settings = check_settings(data, _KEYWORDS)
         try:
-            return cls(**dict(settings))
+            return untyped_constructor(cls)(**dict(settings))
         except ProfileError:
             raise
         except (TypeError, ValueError, RecursionError) as err:  # Python's own, on hostile data
@@ -388,19 +397,20 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 MAUMAU = MauMauProfile()
 
 
-def _is_setting(field: attrs.Attribute[Any], value: object) -> bool:
+def _is_setting(field: attrs.Attribute[object], value: object) -> bool:
     """Whether ``field`` is a setting `to_dict` writes (not the derived or deprecated ones)."""
     return field.init and not field.name.startswith("_")
 
 
-def _json_setting(owner: object, field: attrs.Attribute[Any] | None, value: Any) -> Any:
+def _json_setting(owner: object, field: attrs.Attribute[object] | None, value: object) -> object:
     """A setting as JSON writes it: the pair tables as mappings, tuples as lists.
 
     A mapping's keys are text, as in JSON (and the rummy `Profile.to_dict`),
     so the dict equals the one read back from the JSON text.
     """
     if field is not None and field.name in ("hand_sizes", "rule_sections"):
-        return {str(key): item for key, item in value}
+        pairs = cast("tuple[tuple[object, object], ...]", value)  # as their converters made them
+        return {str(key): item for key, item in pairs}
     return list(value) if isinstance(value, tuple) else value
 
 

@@ -19,7 +19,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -58,13 +58,16 @@ from ._checks import (
 )
 from ._profile import MAUMAU, MauMauProfile
 
+if TYPE_CHECKING:
+    from .._jsonio import JSONObject
+
 __all__ = ["SCHEMA", "MauMauState", "MauMauView", "deal"]
 
 #: The schema tag written by `MauMauState.to_dict`.
 SCHEMA = "mexemexe.maumau/1"
 
 
-def _hands(value: Any) -> tuple[tuple[Card, ...], ...]:
+def _hands(value: object) -> tuple[tuple[Card, ...], ...]:
     if isinstance(value, (str, Mapping)) or not isinstance(value, Iterable):
         raise InvalidStateError(f"invalid Mau-Mau state: hands={quote(value)}: a list of hands")
     try:
@@ -75,29 +78,30 @@ def _hands(value: Any) -> tuple[tuple[Card, ...], ...]:
         ) from err
 
 
-def _named_cards(value: Any, name: str) -> tuple[Card, ...]:
+def _named_cards(value: object, name: str) -> tuple[Card, ...]:
     """``value`` as cards, or an error naming the field ``name`` when it is not cards."""
     try:
-        return as_cards(value)
+        # Anything but cards or text fails inside, with the errors caught below.
+        return as_cards(cast("Iterable[Card | str] | str", value))
     except HOSTILE as err:
         raise InvalidStateError(
             f"invalid Mau-Mau state: {name}={quote(value)}: {reason_of(err)}"
         ) from err
 
 
-def _stock(value: Any) -> tuple[Card, ...]:
+def _stock(value: object) -> tuple[Card, ...]:
     return _named_cards(value, "stock")
 
 
-def _pile(value: Any) -> tuple[Card, ...]:
+def _pile(value: object) -> tuple[Card, ...]:
     return _named_cards(value, "discard_pile")
 
 
-def _suit(value: Any) -> Suit | None:
+def _suit(value: object) -> Suit | None:
     if value is None or isinstance(value, Suit):
         return value
     try:
-        return Suit.parse(value)
+        return Suit.parse(cast(str, value))  # anything else fails inside, caught below
     except HOSTILE as err:
         raise InvalidStateError(
             f"invalid Mau-Mau state: requested_suit={quote(value)}: a suit, or None ("
@@ -171,7 +175,7 @@ class MauMauState:
             return problems  # the checks below index hands and value cards
         return _play_problems(self)
 
-    def _successor(self, **changes: Any) -> MauMauState:
+    def _successor(self, **changes: object) -> MauMauState:
         """A copy with ``changes`` (canonical values from the engine, not converted).
 
         The engine only moves cards between hands, stock and pile, so the
@@ -304,7 +308,7 @@ class MauMauState:
             self.result,
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-ready dict with a ``schema`` tag."""
         return round_dict(
             SCHEMA,
@@ -324,7 +328,7 @@ class MauMauState:
         )
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> MauMauState:
+    def from_dict(cls, data: Mapping[str, object]) -> MauMauState:
         """Rebuild from `to_dict` output, checking everything.
 
         Numbers must be whole numbers and cards notation, as `to_dict` writes
@@ -339,10 +343,12 @@ class MauMauState:
         """
         data = tagged(data, SCHEMA, "state")
         try:
-            ints = {key: data[key] for key in _COUNTERS}
-            for key, value in ints.items():
+            found = {key: data[key] for key in _COUNTERS}
+            ints: dict[str, int] = {}
+            for key, value in found.items():
                 if not is_whole(value):
                     raise InvalidStateError(f"{key}: expected an integer, got {quote(value)}")
+                ints[key] = value
             hands = data["hands"]
             if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
                 raise InvalidStateError(f"hands={quote(hands)}: a list of hands in notation")
@@ -368,7 +374,7 @@ class MauMauState:
         except HOSTILE as err:  # bad notation, a bad profile, or Python's own errors
             raise InvalidStateError(f"invalid state data: {reason_of(err)}") from err
 
-    def to_json(self, **kwargs: Any) -> str:
+    def to_json(self, **kwargs: object) -> str:
         """`to_dict` as JSON text (keyword arguments go to `json.dumps`)."""
         return json_text(self, **kwargs)
 
@@ -646,7 +652,7 @@ class MauMauView:
             moves.append(Pass())
         return tuple(moves)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         """A JSON-ready dict, safe to send to this player."""
         return {
             "schema": "mexemexe.maumau-view/1",
@@ -664,7 +670,7 @@ class MauMauView:
             "result": None if self.result is None else self.result.to_dict(),
         }
 
-    def to_json(self, **kwargs: Any) -> str:
+    def to_json(self, **kwargs: object) -> str:
         """`to_dict` as JSON text."""
         return dumps(self.to_dict(), **kwargs)
 
@@ -924,10 +930,13 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
 
 #: The moves by their exact type (`MauMauState.apply` looks here first; `_apply`
 #: also takes text and subclasses).
-_TURNS: dict[type, Callable[[MauMauState, Any], MauMauState]] = {
-    Draw: _draw,
-    Discard: _discard,
-    Pass: _pass,
+#: A turn as the table holds it: each is looked up by the move's type, so it is
+#: only ever given a move of the type it declares (the casts below say so).
+_Turn = Callable[[MauMauState, object], MauMauState]
+_TURNS: dict[type, _Turn] = {
+    Draw: cast("_Turn", _draw),
+    Discard: cast("_Turn", _discard),
+    Pass: cast("_Turn", _pass),
 }
 
 
