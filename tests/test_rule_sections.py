@@ -105,6 +105,22 @@ def test_b11_no_legal_move_ever_discards() -> None:
 # -- R: Rummikub-style ----------------------------------------------------------------------
 
 
+def test_r2_the_ace_never_follows_the_king() -> None:
+    """R2: Q-K-A is refused citing R2, while A-2-3 is a run."""
+    report = RK.validate_table("QS KS AS")
+    assert [problem.rule for problem in report.problems] == ["R2"]
+    assert RK.validate_table("AS 2S 3S")
+
+
+def test_r5_a_forfeited_turn_draws_three_and_passes_the_turn() -> None:
+    """R5: a turn given up draws three penalty cards and the next player moves."""
+    state = m.deal(RK, hands=["7H 2C", "KS"], seed=1)
+    after = state.forfeit_turn()
+    assert len(after.hands[0]) == 2 + 3
+    assert after.current_player == 1
+    assert after.table == state.table
+
+
 def test_r7_points_left_in_hand_by_rank() -> None:
     """R7: hand points A=1, J=11, Q=12, K=13, a pip card its value, a joker 30."""
     state = m.deal(RK, hands=["7H 8H 9H", "AS JS QS KS", "JK 10D"], seed=1)
@@ -180,7 +196,24 @@ def test_g3_the_rotation_is_a_setting() -> None:
     assert firsts == [0, 0, 0]
 
 
+def test_g11_a_match_ends_when_a_player_reaches_the_target() -> None:
+    """G11: the match is over as soon as a round brings a player to `match_target`."""
+    quick = attrs.evolve(GA, name="ga-target-1", match_target=1)
+    final, records = m.play_match(m.Match.start(quick, players=2, seed=3), [m.SimpleBot()] * 2)
+    assert final.is_over
+    assert len(records) == 1
+    assert max(final.totals) >= 1
+
+
 # -- M: Mau-Mau -----------------------------------------------------------------------------
+
+
+def test_m4_an_announcement_with_more_than_one_card_left_is_refused() -> None:
+    """M4: the last card is announced only by the move that leaves one card."""
+    state = mm.deal(hands=["5H 3D 4D", "KS KD"], discard_pile="9H", seed=1)
+    with pytest.raises(m.IllegalMoveError) as info:
+        state.discard("5H", announce=True)
+    assert [problem.rule for problem in info.value.problems] == ["M4"]
 
 
 def empty_stock(hands: list[str], pile: str) -> mm.MauMauState:
