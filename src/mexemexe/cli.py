@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from collections.abc import Sequence
 from itertools import pairwise
 from typing import NoReturn, TextIO
 
-from ._errors import RULEBOOK_PAGES, MexeMexeError, rulebook_location
+from ._errors import MexeMexeError
 from ._notation import format_cards
 from ._profiles import get_profile
 from ._table import format_table, parse_table
@@ -350,6 +349,8 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _rules(args: argparse.Namespace, out: TextIO) -> int:
+    from ._errors import RULEBOOK_PAGES
+
     rules = get_game(args.profile).rules
     if args.section is not None:
         section = _rulebook_section(args.section)
@@ -391,6 +392,8 @@ def _rulebook_page_of(rules: object) -> str | None:
     never from the rules' name, so a variant made with ``attrs.evolve`` finds
     its family's page; ``None`` if the rules cite no game's section.
     """
+    from ._errors import RULEBOOK_PAGES, rulebook_location
+
     for _, section in getattr(rules, "rule_sections", ()):
         location = rulebook_location(section)
         if location is not None and location[0] != RULEBOOK_PAGES["0"]:
@@ -400,6 +403,10 @@ def _rulebook_page_of(rules: object) -> str | None:
 
 def _rulebook_section(section: str) -> str | None:
     """One section of the rulebook (``"B5"``, ``"g12"``, ``"0"``) for the terminal, or ``None``."""
+    import re
+
+    from ._errors import rulebook_location
+
     wanted = section.strip().upper()
     location = rulebook_location(wanted if wanted != "0" else "§0")
     if location is None or not location[1]:
@@ -413,6 +420,8 @@ def _rulebook_section(section: str) -> str | None:
 
 def _plain(markdown: str) -> str:
     """Rulebook Markdown as terminal text: no anchors, links as their text, no bold marks."""
+    import re
+
     text = re.sub(r" \{#[\w-]+\}$", "", markdown, flags=re.M)
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)
     text = text.replace("**", "")
