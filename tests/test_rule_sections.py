@@ -58,6 +58,20 @@ def test_b1_the_joker_count_is_a_setting() -> None:
     assert m.JOKER not in cards
 
 
+@pytest.mark.parametrize(("players", "cards"), [(2, 11), (5, 11), (6, 9)])
+def test_b2_hand_sizes_by_player_count(players: int, cards: int) -> None:
+    """B2: 11 cards each for 2-5 players ([decision]: 2 and 3 too), 9 for 6; the rest is stock."""
+    state = m.deal(BR, players=players, seed=2)
+    assert [len(hand) for hand in state.hands] == [cards] * players
+    assert len(state.stock) == 108 - players * cards
+
+
+def test_b2_seven_players_are_refused() -> None:
+    """B2: at most six players."""
+    with pytest.raises(m.ProfileError):
+        m.deal(BR, players=7, seed=2)
+
+
 def test_b3_player_zero_starts_every_round_of_a_match() -> None:
     """B3: in a Brazilian match player 0 takes the first turn of every round."""
     match = m.Match.start(BR, players=3, seed=5)
