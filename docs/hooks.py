@@ -3,7 +3,10 @@
 * ``<!-- profile-fields: NAME -->`` — a table of a profile's settings and their meaning;
 * ``<!-- svg-table: NOTATION -->`` / ``<!-- svg-hand: CARDS -->`` — pictures drawn by
   `mexemexe.render.svg`;
-* ``<!-- changelog -->`` — the project's CHANGELOG.md.
+* ``<!-- changelog -->`` — the project's CHANGELOG.md;
+* ``<!-- rulebook: PAGE -->`` — a rulebook page as the package ships it
+  (``src/mexemexe/rulebook/PAGE.md``, the text ``mexemexe rules`` prints), so
+  the site and the command line never disagree.
 """
 
 from __future__ import annotations
@@ -55,6 +58,11 @@ def profile_table(name: str) -> str:
     return "\n".join(rows)
 
 
+def rulebook_page(name: str) -> str:
+    """The shipped rulebook page ``name`` (the one source of the site's rulebook)."""
+    return (ROOT / "src" / "mexemexe" / "rulebook" / f"{name}.md").read_text(encoding="utf-8")
+
+
 def on_page_markdown(markdown: str, **kwargs: Any) -> str:
     markdown = re.sub(r"<!-- profile-fields: ([\w-]+) -->", lambda mt: profile_table(mt.group(1)), markdown)
     markdown = re.sub(
@@ -67,6 +75,7 @@ def on_page_markdown(markdown: str, **kwargs: Any) -> str:
         lambda mt: "<div class='mexemexe-picture'>" + svg.cards(m.parse_cards(mt.group(1))) + "</div>",
         markdown,
     )
+    markdown = re.sub(r"<!-- rulebook: ([\w-]+) -->", lambda mt: rulebook_page(mt.group(1)), markdown)
     if "<!-- changelog -->" in markdown:
         changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8").split("\n", 1)[1]
         markdown = markdown.replace("<!-- changelog -->", changelog)

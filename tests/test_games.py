@@ -167,9 +167,13 @@ def test_the_cli_takes_any_game_as_a_profile_too() -> None:
 
 
 def test_the_cli_prints_any_game_s_rules() -> None:
-    """mexemexe rules maumau prints Mau-Mau's rules."""
+    """mexemexe rules maumau prints Mau-Mau's rulebook, then its settings (or those alone)."""
     out = io.StringIO()
     assert main(["rules", "maumau"], out=out) == 0
+    assert out.getvalue().startswith("Mau-Mau\n=======\n")
+    assert "\nmaumau: Mau-Mau" in out.getvalue()
+    out = io.StringIO()
+    assert main(["rules", "maumau", "--settings"], out=out) == 0
     assert out.getvalue().startswith("maumau: Mau-Mau")
 
 

@@ -2,12 +2,14 @@
 
 Every error the library raises for bad input is a `MexeMexeError`, itself a
 `ValueError`, so callers can catch one class. The subclasses say what kind of
-input was wrong; the message quotes the input and names the rule it breaks.
+input was wrong; the message quotes the input and names the rule it breaks,
+and a `Problem` knows where the rulebook explains that rule (`Problem.anchor`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
@@ -31,6 +33,46 @@ def _card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+#: The rulebook page of each game, by the letter its section ids start with
+#: (``"B5"`` is on ``brazilian``); section 0, the common ground, is on the
+#: rulebook's index. The pages ship in the package (``mexemexe/rulebook``)
+#: and are published under ``rules/`` in the docs.
+RULEBOOK_PAGES: Mapping[str, str] = {
+    "0": "index",
+    "B": "brazilian",
+    "R": "rummikub",
+    "G": "galician",
+    "M": "maumau",
+}
+
+#: A section id as the library cites it: ``"§0"``, or a game's letter with
+#: its number (``"B5"``), or the letter alone (Mau-Mau's fallback ``"M"``).
+_SECTION_ID = re.compile(r"§?(?P<zero>0)|(?P<game>[BRGM])(?P<number>[1-9][0-9]?)?")
+
+
+def rulebook_location(section: str) -> tuple[str, str] | None:
+    """The rulebook page and anchor of ``section``, or ``None`` if it is no rulebook section.
+
+    The anchor is the section id in lower case (``"b5"``, ``"0"``), or empty
+    for a bare game letter, which names the game's whole page.
+
+    Examples:
+        >>> rulebook_location("G12")
+        ('galician', 'g12')
+        >>> rulebook_location("§0")
+        ('index', '0')
+        >>> rulebook_location("house rule 3") is None
+        True
+    """
+    found = _SECTION_ID.fullmatch(section)
+    if found is None:
+        return None
+    if found["zero"]:
+        return RULEBOOK_PAGES["0"], "0"
+    letter, number = found["game"], found["number"] or ""
+    return RULEBOOK_PAGES[letter], (letter.lower() + number if number else "")
+
+
 @attrs.frozen
 class Problem:
     """One reason why a meld, a table or a move is not valid.
@@ -38,10 +80,20 @@ class Problem:
     Attributes:
         message: A sentence a player can read, e.g. ``"joker not allowed in a
             group"``.
-        rule: The RULES.md section it breaks (``"B5"``, ``"R3"``, ``"§0"``).
+        rule: The rulebook section it breaks (``"B5"``, ``"R3"``, ``"§0"``);
+            `anchor` and `url` say where the rulebook explains it.
         meld_index: The index of the meld on the table it concerns, or
             ``None`` when it concerns no single meld.
         cards: The cards concerned, as written.
+
+    Examples:
+        An app links each problem to the rule it breaks:
+
+        >>> problem = Problem("joker not allowed in a group", "B5")
+        >>> problem.anchor
+        'rules/brazilian/#b5'
+        >>> problem.url("https://example.org/mexemexe/")
+        'https://example.org/mexemexe/rules/brazilian/#b5'
     """
 
     message: str
@@ -59,6 +111,44 @@ class Problem:
         elif self.cards:
             where = " ".join(str(c) for c in self.cards) + ": "
         return f"{where}{self.message} ({self.rule})"
+
+    @property
+    def anchor(self) -> str | None:
+        """Where the rulebook explains `rule`: a path relative to the docs' root.
+
+        The game's page under ``rules/`` and the section's anchor, the
+        section id in lower case: ``"rules/brazilian/#b5"`` for ``"B5"``,
+        ``"rules/#0"`` for ``"§0"`` (the common ground), just the page
+        (``"rules/maumau/"``) for a bare game letter. ``None`` when `rule`
+        is no rulebook section (say, a custom profile's own citation). The
+        same anchors are headings of the text ``mexemexe rules GAME`` prints.
+
+        Examples:
+            >>> Problem("the stock is empty: pass instead", "R6").anchor
+            'rules/rummikub/#r6'
+            >>> Problem("empty meld").anchor
+            'rules/#0'
+        """
+        location = rulebook_location(self.rule)
+        if location is None:
+            return None
+        page, fragment = location
+        path = "rules/" if page == RULEBOOK_PAGES["0"] else f"rules/{page}/"
+        return path + (f"#{fragment}" if fragment else "")
+
+    def url(self, base: str) -> str | None:
+        """The address of `anchor` on a published copy of the docs, or ``None`` without one.
+
+        Args:
+            base: Where the docs are published (their root, with or without
+                the final ``/``), e.g. your app's own copy of the site.
+
+        Examples:
+            >>> Problem("a Jack names the suit", "M6").url("https://docs.example.org")
+            'https://docs.example.org/rules/maumau/#m6'
+        """
+        anchor = self.anchor
+        return None if anchor is None else base.rstrip("/") + "/" + anchor
 
     def at(self, meld_index: int) -> Problem:
         """Return this problem attached to the meld at ``meld_index``."""

@@ -7,7 +7,8 @@ Subcommands:
 * ``play [--profile NAME | --game maumau]`` — play against bots in the terminal;
 * ``simulate [--game maumau] --bots simple,random --games N --workers W [--time-limit S]``
   — self-play with a progress bar (a seat may also be ``module:Class``, your own bot class);
-* ``rules NAME`` — print a profile's settings.
+* ``rules NAME [--section ID] [--settings]`` — print a game's rulebook and its
+  profile's settings (one section of the rulebook, or the settings alone).
 
 Every error (bad arguments, bad notation, an unknown profile or bot, a
 library error, even a user's bot failing mid-run) is printed as one line on
@@ -348,12 +349,90 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _rules(args: argparse.Namespace, out: TextIO) -> int:
+    from ._errors import RULEBOOK_PAGES
+
     rules = get_game(args.profile).rules
+    if args.section is not None:
+        section = _rulebook_section(args.section)
+        if section is None:
+            return _fail("rules", f"no rulebook section {args.section!r}: say B5, R3, G12, M6, 0")
+        out.write(section)
+        return 0
+    if not args.settings:
+        page = _rulebook_page_of(rules)
+        if page is None:
+            out.write(f"({rules.name} cites no rulebook section: only its settings follow)\n\n")
+        else:
+            out.write(_plain(_rulebook_text(page)) + "\n")
+            common = _rulebook_text(RULEBOOK_PAGES["0"]).split(_COMMON_GROUND, 1)[1]
+            out.write(_plain(_COMMON_GROUND + common) + "\n")
+        out.write(f"Settings of {rules.name}\n{'-' * (12 + len(rules.name))}\n\n")
     out.write(f"{rules.name}: {rules.description}\n")
     for name, value in rules.to_dict().items():
         if name not in ("name", "description"):
             out.write(f"  {name:24} {_setting(value)}\n")
     return 0
+
+
+#: The heading that starts section 0 on the rulebook's index page.
+_COMMON_GROUND = "## 0 · "
+
+
+def _rulebook_text(page: str) -> str:
+    """The rulebook page ``page`` as the package ships it (Markdown, the docs' ``rules/``)."""
+    from importlib.resources import files
+
+    return (files("mexemexe") / "rulebook" / f"{page}.md").read_text(encoding="utf-8")
+
+
+def _rulebook_page_of(rules: object) -> str | None:
+    """The rulebook page of a game's rules: the game its cited sections belong to.
+
+    Found from ``rule_sections`` (the ``B…`` sections are the Brazilian page),
+    never from the rules' name, so a variant made with ``attrs.evolve`` finds
+    its family's page; ``None`` if the rules cite no game's section.
+    """
+    from ._errors import RULEBOOK_PAGES, rulebook_location
+
+    for _, section in getattr(rules, "rule_sections", ()):
+        location = rulebook_location(section)
+        if location is not None and location[0] != RULEBOOK_PAGES["0"]:
+            return location[0]
+    return None
+
+
+def _rulebook_section(section: str) -> str | None:
+    """One section of the rulebook (``"B5"``, ``"g12"``, ``"0"``) for the terminal, or ``None``."""
+    import re
+
+    from ._errors import rulebook_location
+
+    wanted = section.strip().upper()
+    location = rulebook_location(wanted if wanted != "0" else "§0")
+    if location is None or not location[1]:
+        return None
+    page, anchor = location
+    for part in re.split(r"(?m)^(?=## )", _rulebook_text(page)):
+        if part.startswith("## ") and part.splitlines()[0].endswith(f"{{#{anchor}}}"):
+            return _plain(part)
+    return None
+
+
+def _plain(markdown: str) -> str:
+    """Rulebook Markdown as terminal text: no anchors, links as their text, no bold marks."""
+    import re
+
+    text = re.sub(r" \{#[\w-]+\}$", "", markdown, flags=re.M)
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)
+    text = text.replace("**", "")
+    lines = []
+    for line in text.splitlines():
+        heading = re.match(r"^(#+) (.*)$", line)
+        if heading:  # a heading, underlined as plain text does
+            lines += [heading[2], ("=" if len(heading[1]) == 1 else "-") * len(heading[2])]
+        else:
+            lines.append(line)
+    return "\n".join(lines).rstrip("\n") + "\n"
 
 
 def _setting(value: object) -> str:
@@ -481,8 +560,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.set_defaults(func=_simulate)
 
-    rules = sub.add_parser("rules", help="print a game's rules (a profile's settings)")
+    rules = sub.add_parser(
+        "rules",
+        help="print a game's rulebook and its profile's settings",
+        description="Print the rulebook of a game's family (the docs' rules/ pages, with the "
+        "section ids errors cite, then the common ground), followed by the settings of its "
+        "profile. --section prints one section, --settings only the settings.",
+    )
     rules.add_argument("profile", help=f"one of: {', '.join(game_names())}")
+    rules.add_argument(
+        "--section", metavar="ID", default=None, help="print only this section: B5, R3, G12, M6, 0"
+    )
+    rules.add_argument(
+        "--settings", action="store_true", help="print only the profile's settings (no rulebook)"
+    )
     rules.set_defaults(func=_rules)
     return parser
 
