@@ -12,10 +12,7 @@ from hypothesis import strategies as st
 import mexemexe as m
 from mexemexe import Draw, Forfeit, GreedyBot, IllegalMoveError, Pass, Play, RandomBot, SimpleBot
 
-#: Brazilian with B6's draw restriction on.
-BR = attrs.evolve(
-    m.get_profile("brazilian"), name="brazilian-b6", draw_only_without_simple_play=True
-)
+BR = m.get_profile("brazilian")
 RK = m.get_profile("rummikub")
 #: The built-in presets (other tests register more profiles).
 PRESETS = ("brazilian", "rummikub", "rummikub-classic", "galician", "galician-jokers")
@@ -36,9 +33,10 @@ def refusal(state: m.GameState) -> m.Problem:
     return problem
 
 
-def test_b6_the_setting_is_off_by_default() -> None:
-    """B6: draw_only_without_simple_play is false unless a profile turns it on."""
-    assert not any(m.get_profile(name).draw_only_without_simple_play for name in PRESETS)
+def test_b6_the_setting_is_on_for_brazilian_only() -> None:
+    """B6: draw_only_without_simple_play is true for brazilian and false for the other presets."""
+    on = {name for name in PRESETS if m.get_profile(name).draw_only_without_simple_play}
+    assert on == {"brazilian"}
 
 
 def test_b6_no_draw_while_the_hand_holds_a_meld() -> None:

@@ -616,6 +616,7 @@ BRAZILIAN = Profile(
     share_tied_wins=True,
     scoring="penalty",
     match_rounds="players",
+    draw_only_without_simple_play=True,
     failed_play_points=30,
     rule_sections={
         "deck": "B1",
