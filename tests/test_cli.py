@@ -130,7 +130,7 @@ def test_play_reprompts_with_reasons_on_bad_input() -> None:
 
 def test_play_never_shows_cards_other_players_drew() -> None:
     """The human learns that a bot drew, never which card."""
-    text = play("--seed", "3", "--plain", keys="draw\ndraw\ndraw\nquit\n")
+    text = play("--game", "rummikub", "--seed", "3", "--plain", keys="draw\ndraw\ndraw\nquit\n")
     lines = [line.strip() for line in text.splitlines()]
     others = [line for line in lines if line.startswith(("player 1 drew", "player 2 drew"))]
     assert others

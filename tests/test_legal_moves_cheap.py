@@ -46,7 +46,8 @@ def listed(state: m.GameState, table: str) -> bool:
 
 def test_order_draw_forfeit_melds_then_lay_offs() -> None:
     """B6: the draw, the forfeit, the new melds, then the lay-offs, in that order."""
-    state = stacked(BR, "9S 9D 9C 8H", table="5H 6H 7H")
+    free_draw = attrs.evolve(BR, draw_only_without_simple_play=False)  # B6's restriction off
+    state = stacked(free_draw, "9S 9D 9C 8H", table="5H 6H 7H")
     moves = state.legal_moves()
     assert moves[:2] == (Draw(), Forfeit())
     assert [str(move) for move in moves[2:]] == [

@@ -41,7 +41,7 @@ def test_states_walks_every_state() -> None:
 
 def test_append_builds_a_record_move_by_move() -> None:
     """append adds a move (text accepted)."""
-    state = m.deal("brazilian", players=2, seed=1)
+    state = m.deal("rummikub", players=2, seed=1)
     record = GameRecord(state).append("draw").append(m.Draw())
     assert record.replay() == state.draw().draw()
 

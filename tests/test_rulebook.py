@@ -45,10 +45,6 @@ RULES_SECTIONS = {
 #: here when its field lands: the test then checks it like any other.
 PENDING_SETTINGS = {
     "repeated_suits",
-    "draw_only_without_simple_play",
-    "failed_play_points",
-    "reentry_score",
-    "reentry_needs_players_under",
 }
 
 

@@ -15,6 +15,8 @@ from tests.helpers import assert_conserved
 
 BR = m.get_profile("brazilian")
 RK = m.get_profile("rummikub")
+#: Brazilian with B6's draw restriction off: these tests draw whatever the hand holds.
+BR_DRAW = attrs.evolve(BR, name="brazilian-draw", draw_only_without_simple_play=False)
 
 
 def stacked(profile: m.Profile, hands: list[str], table: str = "", seed: int = 1) -> m.GameState:
@@ -32,7 +34,7 @@ def problems(state: m.GameState, table: str) -> str:
 
 def test_b3_play_passes_in_index_order() -> None:
     """B3: player 0 starts and play passes to the next player in index order."""
-    state = m.deal(BR, players=3, seed=2)
+    state = m.deal(BR_DRAW, players=3, seed=2)
     order = []
     for _ in range(4):
         order.append(state.current_player)
@@ -92,7 +94,7 @@ def test_b6_every_meld_must_be_valid() -> None:
 
 def test_b6_draw_takes_one_card_and_ends_the_turn() -> None:
     """B6b: a draw takes the top stock card into the hand; the turn ends."""
-    state = m.deal(BR, players=2, seed=3)
+    state = m.deal(BR_DRAW, players=2, seed=3)
     top = state.stock[-1]
     after = state.draw()
     assert top in after.hands[0]
@@ -188,7 +190,7 @@ def test_b9_going_out_wins_the_round() -> None:
 
 def test_b9_empty_stock_ends_the_round_when_a_player_must_draw() -> None:
     """B9 [decision]: the round ends as soon as a player would draw from the empty stock."""
-    state = empty_stock(BR, ["KS QS", "4C 8D"])
+    state = empty_stock(BR_DRAW, ["KS QS", "4C 8D"])
     after = state.draw()
     assert after.result is not None
     assert after.result.reason == "stock"
@@ -198,7 +200,7 @@ def test_b9_empty_stock_ends_the_round_when_a_player_must_draw() -> None:
 
 def test_b9_lowest_hand_tie_is_shared() -> None:
     """B9 [decision]: a tie for the lowest hand is a shared win."""
-    state = empty_stock(BR, ["KS", "KD", "KC QC"])
+    state = empty_stock(BR_DRAW, ["KS", "KD", "KC QC"])
     result = state.draw().result
     assert result is not None
     assert result.winners == (0, 1)
@@ -206,7 +208,7 @@ def test_b9_lowest_hand_tie_is_shared() -> None:
 
 def test_b9_unshared_ties_leave_no_winner() -> None:
     """share_tied_wins=False: a tie for the lowest hand wins nothing."""
-    variant = attrs.evolve(BR, share_tied_wins=False)
+    variant = attrs.evolve(BR_DRAW, share_tied_wins=False)
     result = empty_stock(variant, ["KS", "KD"]).draw().result
     assert result is not None
     assert result.winners == ()
@@ -225,7 +227,7 @@ def test_b9_forfeit_with_too_few_cards_ends_the_round() -> None:
 
 def test_b10_penalty_points_left_in_hand() -> None:
     """B10: every player scores the points left in hand (A=1 … K=13, joker=30)."""
-    state = empty_stock(BR, ["KS 9H JK", "4C 8D"])
+    state = empty_stock(BR_DRAW, ["KS 9H JK", "4C 8D"])
     result = state.draw().result
     assert result is not None
     assert result.hand_points == (52, 12)
@@ -356,7 +358,7 @@ def test_r8_zero_sum_scoring() -> None:
 
 def test_apply_accepts_move_objects_and_text() -> None:
     """apply takes Move values or their text form."""
-    state = stacked(BR, ["7H 8H 9H 2C", "KS"])
+    state = stacked(BR_DRAW, ["7H 8H 9H 2C", "KS"])
     assert state.apply(Play("7H 8H 9H")) == state.apply("play 7H 8H 9H") == state.play("7H 8H 9H")
     assert state.apply(Draw()) == state.apply("draw") == state.draw()
     assert state.apply(Forfeit()) == state.forfeit_turn()
@@ -364,7 +366,7 @@ def test_apply_accepts_move_objects_and_text() -> None:
 
 def test_a_move_by_the_wrong_player_is_illegal() -> None:
     """A move made out of turn is refused and changes nothing."""
-    state = m.deal(BR, players=2, seed=1)
+    state = m.deal(BR_DRAW, players=2, seed=1)
     with pytest.raises(IllegalMoveError, match="player 0's turn, not player 1's"):
         state.draw(player=1)
     assert state.draw(player=0).current_player == 1
@@ -372,7 +374,7 @@ def test_a_move_by_the_wrong_player_is_illegal() -> None:
 
 def test_legal_moves_are_all_legal() -> None:
     """Every listed move applies without error."""
-    state = stacked(BR, ["7H 8H 9H 9S 9D JK 2C", "KS"])
+    state = stacked(BR_DRAW, ["7H 8H 9H 9S 9D JK 2C", "KS"])
     moves = state.legal_moves()
     assert Draw() in moves
     assert Forfeit() in moves

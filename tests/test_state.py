@@ -16,6 +16,8 @@ from mexemexe._state import successor
 from tests.helpers import assert_conserved
 
 BR = m.get_profile("brazilian")
+#: Brazilian with B6's draw restriction off: these tests draw whatever the hand holds.
+BR_DRAW = attrs.evolve(BR, name="brazilian-draw", draw_only_without_simple_play=False)
 RK = m.get_profile("rummikub")
 
 
@@ -173,7 +175,7 @@ def test_states_are_immutable_values() -> None:
 
 def test_a_move_returns_a_new_state_and_leaves_the_old_one() -> None:
     """Moves never mutate: the old state stays usable and unchanged."""
-    state = m.deal(BR, players=2, seed=1)
+    state = m.deal(BR_DRAW, players=2, seed=1)
     before = state.to_dict()
     after = state.draw()
     assert after is not state
@@ -183,7 +185,7 @@ def test_a_move_returns_a_new_state_and_leaves_the_old_one() -> None:
 
 def test_successor_shares_structure() -> None:
     """Unchanged parts are shared, not copied."""
-    state = m.deal(BR, players=2, seed=1)
+    state = m.deal(BR_DRAW, players=2, seed=1)
     after = state.draw()
     assert after.table is state.table
     assert after.hands[1] is state.hands[1]
@@ -227,7 +229,7 @@ def test_views_cannot_tell_hidden_cards_apart() -> None:
 
 def test_views_hide_the_card_another_player_drew() -> None:
     """After a draw, other players learn that a card was drawn, not which."""
-    state = m.deal(BR, players=2, seed=4)
+    state = m.deal(BR_DRAW, players=2, seed=4)
     # A state identical except for the order of the stock's top two cards.
     stock = (*state.stock[:-2], state.stock[-1], state.stock[-2])
     if stock[-1] == state.stock[-1]:
@@ -251,7 +253,7 @@ def test_view_of_unknown_player_is_an_error() -> None:
 
 def test_state_round_trips_through_json() -> None:
     """to_json / from_json give an equal state, with a schema tag."""
-    state = m.deal(BR, players=4, seed=9).draw().draw()
+    state = m.deal(BR_DRAW, players=4, seed=9).draw().draw()
     data = state.to_dict()
     assert data["schema"] == "mexemexe.state/1"
     assert m.GameState.from_json(state.to_json()) == state
@@ -534,7 +536,7 @@ def round_result_for(state: m.GameState) -> m.RoundResult:
 
 def test_the_last_outcome_names_a_player_of_the_round() -> None:
     """B3: the previous move's player is a player of the round."""
-    state = m.deal(BR, players=2, seed=1).draw()
+    state = m.deal(BR_DRAW, players=2, seed=1).draw()
     assert state.last is not None
     with pytest.raises(InvalidStateError, match="last.player 5 is not a player"):
         attrs.evolve(state, last=attrs.evolve(state.last, player=5))

@@ -71,7 +71,17 @@ class Search:
             found = best_shared_play(view, need, time_limit)
             if found is None:
                 exhausted = profile.stock_exhaustion
-                return Draw() if state.stock or exhausted == "end_round" else Pass()
+                drawing = bool(state.stock) or exhausted == "end_round"
+                move: Move = Draw() if drawing else Pass()
+                if (
+                    profile.draw_only_without_simple_play
+                    if drawing
+                    else profile.pass_only_without_simple_play
+                ):
+                    # B6 (R6): no draw (pass) while a simple play exists (a search cut short).
+                    listed = view.legal_moves()
+                    return next((m for m in listed if isinstance(m, Play)), move)
+                return move
             if time_limit is not None:
                 # Under a limit, the search's own play: finding it again among
                 # every listed move can cost more than a short limit allows.

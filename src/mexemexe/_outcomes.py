@@ -213,6 +213,9 @@ class RoundResult:
         hand_points: Points left in each player's hand.
         scores: What each player scores for the round, by the profile's ``scoring``.
         multiplier: The bonus factor applied to the winner's score (G10).
+        failed_plays: Each player's failed plays (forfeits) in the round, which
+            ``Profile.failed_play_points`` charges in the scores (B8), or
+            ``()`` when nobody failed a play.
     """
 
     reason: EndReason
@@ -220,6 +223,7 @@ class RoundResult:
     hand_points: tuple[int, ...]
     scores: tuple[int, ...]
     multiplier: int = 1
+    failed_plays: tuple[int, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         problems = self._shape_problems()
@@ -237,7 +241,7 @@ class RoundResult:
             return problems
         if self.reason not in END_REASONS:
             problems.append(f"reason={quote(self.reason)} is not one of {', '.join(END_REASONS)}")
-        for name in ("winners", "hand_points", "scores"):
+        for name in ("winners", "hand_points", "scores", "failed_plays"):
             value = getattr(self, name)
             if not isinstance(value, tuple) or not all(
                 isinstance(x, int) and not isinstance(x, bool) for x in value
@@ -250,6 +254,13 @@ class RoundResult:
             problems.append(f"{len(self.hand_points)} hand_points for {n} scores")
         if any(p < 0 for p in self.hand_points):
             problems.append(f"hand_points={quote(self.hand_points)} cannot be negative")
+        if self.failed_plays and (
+            len(self.failed_plays) != n or not any(self.failed_plays) or min(self.failed_plays) < 0
+        ):
+            problems.append(
+                f"failed_plays={quote(self.failed_plays)}: a count from 0 for each of {n} "
+                "players, some not 0, or () for none"
+            )
         if any(not 0 <= w < n for w in self.winners) or len(set(self.winners)) != len(self.winners):
             problems.append(f"winners={quote(self.winners)}: distinct players from 0 to {n - 1}")
         if self.multiplier < 1:
@@ -262,14 +273,17 @@ class RoundResult:
         return self.reason != "in_progress"
 
     def to_dict(self) -> JSONObject:
-        """A JSON-ready dict."""
-        return {
+        """A JSON-ready dict (``failed_plays`` only when some player failed a play)."""
+        out: JSONObject = {
             "reason": self.reason,
             "winners": [*self.winners],
             "hand_points": [*self.hand_points],
             "scores": [*self.scores],
             "multiplier": self.multiplier,
         }
+        if self.failed_plays:
+            out["failed_plays"] = [*self.failed_plays]
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> RoundResult:
@@ -295,6 +309,7 @@ class RoundResult:
             hand_points=numbers("hand_points"),
             scores=numbers("scores"),
             multiplier=whole_number(data.get("multiplier", 1), "result.multiplier", 1, MAX_SCORE),
+            failed_plays=numbers("failed_plays") if "failed_plays" in data else (),
         )
 
 

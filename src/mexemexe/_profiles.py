@@ -266,6 +266,26 @@ class Profile:
             ``"discard"``, ``"out"`` (a hand emptied: the round is over),
             ``"stock"``, ``"score"``, ``"bonus"``, ``"match"``; a key a
             profile lacks cites ``"§0"``.
+        draw_only_without_simple_play: Whether a draw is refused while the
+            hand holds a *simple play*: a valid meld by itself, or a card
+            that extends one table meld with no other table card moved (B6,
+            the Brazilian seed's first line: true for ``brazilian``). A play
+            that needs a rearrangement never forces a play, and neither does
+            one the opening rules forbid (`opening_need`, `may_use_table`).
+            It restricts the draw only: passing with an empty stock (R6) and
+            forfeiting (B8) stay allowed. Shared-table games only.
+        failed_play_points: Points charged for each failed play (a forfeit,
+            B8 rule 21: the joker's value, 30, for ``brazilian``; 0 for the
+            others), at most `MAX_POINTS`. When the round is scored they are
+            added to that player's round score under ``"penalty"`` scoring
+            (the penalty total, B10) and taken from it under the others; they
+            never change who wins the round. See `round_result`.
+        pass_only_without_simple_play: Whether a pass on an empty stock
+            (``stock_exhaustion="pass"``) is refused, like the draw of
+            ``draw_only_without_simple_play``, while the hand holds a simple
+            play. R6 **[decision]**: False, a player may pass even when a
+            play exists (proving none exists can take a full search).
+            Shared-table games only.
     """
 
     name: str
@@ -302,6 +322,9 @@ class Profile:
     mexe_mexe_multiplier: int = 1
     joker_swap: bool = False
     rule_sections: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_sections)
+    draw_only_without_simple_play: bool = False
+    failed_play_points: int = 0
+    pass_only_without_simple_play: bool = False
 
     _meld_rules: MeldRules = attrs.field(init=False, eq=False, hash=False, repr=False)
     _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
@@ -390,6 +413,8 @@ class Profile:
                 )
         if self.failed_play_penalty < 0:
             problems.append(f"failed_play_penalty={self.failed_play_penalty} is negative")
+        if not 0 <= self.failed_play_points <= MAX_POINTS:
+            problems.append(f"failed_play_points={self.failed_play_points}: from 0 to {MAX_POINTS}")
         if self.max_recycles < 0:
             problems.append(f"max_recycles={self.max_recycles} is negative")
         if self.stock_exhaustion == "recycle_discard" and self.turn_structure != "discard":
@@ -401,6 +426,12 @@ class Profile:
                 "opening_from_own_hand=True needs a shared table (turn_structure='shared_table'): "
                 "a discard turn never rearranges the table (G4)"
             )
+        for flag in ("draw_only_without_simple_play", "pass_only_without_simple_play"):
+            if getattr(self, flag) is True and self.turn_structure != "shared_table":
+                problems.append(
+                    f"{flag}=True needs a shared table (turn_structure='shared_table'): "
+                    "a discard turn always starts with a draw (G4)"
+                )
         if isinstance(self.match_rounds, int) and self.match_rounds < 1:
             problems.append(f"match_rounds={self.match_rounds}: at least one round")
         elif not isinstance(self.match_rounds, int) and self.match_rounds not in ("players", None):
@@ -599,6 +630,8 @@ BRAZILIAN = Profile(
     share_tied_wins=True,
     scoring="penalty",
     match_rounds="players",
+    draw_only_without_simple_play=True,
+    failed_play_points=30,
     rule_sections={
         "deck": "B1",
         "players": "B2",

@@ -18,6 +18,7 @@ def round_result(
     reason: EndReason,
     went_out: int | None = None,
     multiplier: int = 1,
+    failed_plays: Sequence[int] = (),
 ) -> RoundResult:
     """Score a round that ended for ``reason``.
 
@@ -35,18 +36,25 @@ def round_result(
     * ``"winner_takes"`` (G9): the winners share the losers' total, times
       ``multiplier`` (G10); everyone else scores 0.
 
+    Each failed play then costs its player ``profile.failed_play_points``
+    (B8, rule 21): added to the score under ``"penalty"`` (a penalty total),
+    taken from it under the other scorings. Failed plays never change the
+    winners. A round ended by G8's recycle cap scores nothing at all.
+
     Args:
         profile: The rules.
         hands: Each player's hand at the end.
         reason: Why the round ended (``"in_progress"`` for a provisional standing).
         went_out: The player who emptied the hand, with ``reason="out"``.
         multiplier: The G10 bonus factor for the winner.
+        failed_plays: Each player's failed plays this round (B8), or ``()``.
 
     Returns:
         The `RoundResult`.
     """
     points = tuple(profile.hand_points(hand) for hand in hands)
-    return _scored(profile, points, reason, went_out, multiplier)
+    failed = tuple(failed_plays) if any(failed_plays) else ()
+    return _scored(profile, points, reason, went_out, multiplier, failed)
 
 
 def _scored(
@@ -55,11 +63,12 @@ def _scored(
     reason: EndReason,
     went_out: int | None,
     multiplier: int,
+    failed: tuple[int, ...] = (),
 ) -> RoundResult:
-    """`round_result` from each player's hand points (all the scoring rules need)."""
+    """`round_result` from each player's hand points and failed plays (all scoring needs)."""
     n = len(points)
     if reason == "recycles":
-        return RoundResult(reason, (), points, (0,) * n)
+        return RoundResult(reason, (), points, (0,) * n, 1, failed)
     if reason == "out":
         if went_out is None:
             raise ValueError("reason 'out' needs the player who went out")
@@ -68,8 +77,12 @@ def _scored(
         best = min(points)
         tied = tuple(i for i, p in enumerate(points) if p == best)
         winners = tied if (len(tied) == 1 or profile.share_tied_wins) else ()
+    charge = profile.failed_play_points
     if profile.scoring == "penalty":
-        return RoundResult(reason, winners, points, points, multiplier)
+        if failed and charge:
+            charged = tuple(p + k * charge for p, k in zip(points, failed, strict=True))
+            return RoundResult(reason, winners, points, charged, multiplier, failed)
+        return RoundResult(reason, winners, points, points, multiplier, failed)
     losers_total = sum(p for i, p in enumerate(points) if i not in winners)
     scores = [0] * n
     if winners:
@@ -80,7 +93,9 @@ def _scored(
         for i in range(n):
             if i not in winners:
                 scores[i] = -points[i]
-    return RoundResult(reason, winners, points, tuple(scores), multiplier)
+    if failed and charge:
+        scores = [score - k * charge for score, k in zip(scores, failed, strict=True)]
+    return RoundResult(reason, winners, points, tuple(scores), multiplier, failed)
 
 
 def _reasons(profile: Profile) -> tuple[str, ...]:
@@ -142,7 +157,14 @@ def result_problems(profile: Profile, result: RoundResult) -> list[str]:
         problems.append(f"result multiplier {result.multiplier}: only going out earns a bonus")
     if problems:
         return problems
-    expected = _scored(profile, result.hand_points, result.reason, went_out, result.multiplier)
+    expected = _scored(
+        profile,
+        result.hand_points,
+        result.reason,
+        went_out,
+        result.multiplier,
+        result.failed_plays,
+    )
     if expected.winners != result.winners:
         problems.append(
             f"result winners {quote(result.winners)}, but the hands make "

@@ -337,6 +337,11 @@ class GameState:
         """Where the turn is: ``"play"`` (one move a turn) unless the structure has phases (G4)."""
         return "play"
 
+    @property
+    def failed_plays(self) -> tuple[int, ...]:
+        """Each player's failed plays this round (B8), ``()`` for none (a game without forfeits)."""
+        return ()
+
     @classmethod
     def _foreign_problem(cls, profile: Profile, name: str, value: object) -> str:
         """Why a field of another turn structure has no place in this one."""
@@ -490,6 +495,11 @@ class GameState:
         points = tuple(profile.hand_points(hand) for hand in self.hands)
         if result.hand_points != points:
             return [f"result hand_points {quote(result.hand_points)}, but the hands hold {points}"]
+        if result.failed_plays != self.failed_plays:
+            return [
+                f"result failed_plays {quote(result.failed_plays)}, but the round counted "
+                f"{quote(self.failed_plays)} ({profile.section('failed')})"
+            ]
         problems = result_problems(profile, result)
         if problems:
             return problems
@@ -525,7 +535,7 @@ class GameState:
         """
         if self.result is not None:
             return self.result
-        return round_result(self.profile, self.hands, "in_progress")
+        return round_result(self.profile, self.hands, "in_progress", failed_plays=self.failed_plays)
 
     # -- moves --------------------------------------------------------------------
 
@@ -838,7 +848,7 @@ class GameState:
             "last": None if self.last is None else self.last.to_dict(),
             "result": None if self.result is None else self.result.to_dict(),
         }
-        for key in ("phase", "taken", "laid_this_turn", "jokers_owed", "owners"):
+        for key in ("phase", "taken", "laid_this_turn", "jokers_owed", "owners", "failed_plays"):
             out[key] = own.get(key, _JSON_REST[key])
         out.update((key, value) for key, value in own.items() if key not in out)
         return out
@@ -899,6 +909,9 @@ class GameState:
                 "jokers_owed": whole_number(_read(data, "jokers_owed", int, 0), "jokers_owed"),
                 "owners": [
                     [whole_number(x, "owners", -1, MAX_COUNT) for x in meld] for meld in owners
+                ],
+                "failed_plays": [
+                    whole_number(x, "failed_plays") for x in _read(data, "failed_plays", list, [])
                 ],
             }
             own = _state_type(profile)._own
@@ -1011,6 +1024,7 @@ _JSON_REST: dict[str, JSON] = {
     "laid_this_turn": False,
     "jokers_owed": 0,
     "owners": [],
+    "failed_plays": [],
 }
 
 

@@ -48,7 +48,10 @@ class SimpleBot:
     Shared table (B, R): it lays down every meld it can make from its hand
     alone (largest first), then lays off single cards at the ends of runs or
     into groups on the table; if it placed nothing it draws (or passes with
-    an empty stock where the profile says so, R6). It never rearranges.
+    an empty stock where the profile says so, R6), unless the profile's
+    ``draw_only_without_simple_play`` refuses the draw (B6), or
+    ``pass_only_without_simple_play`` the pass: it then plays the first play
+    `legal_moves` lists. It never rearranges.
 
     Discard games (G): it takes the top discard when that card joins a meld,
     else draws from the stock; then lays down its largest meld, one move at a
@@ -87,9 +90,17 @@ class SimpleBot:
                 # The next players' bots look these up: hand them over with the table.
                 remember_extensions(table, profile, extensions)
             return Play(table)
-        if view.stock_size or profile.stock_exhaustion != "pass":
-            return _DRAW
-        return _PASS
+        drawing = view.stock_size or profile.stock_exhaustion != "pass"
+        if (
+            profile.draw_only_without_simple_play
+            if drawing
+            else profile.pass_only_without_simple_play
+        ):
+            # B6 (R6): no draw (pass) while a simple play exists; the listing has them all.
+            play = next((m for m in view.legal_moves() if isinstance(m, Play)), None)
+            if play is not None:
+                return play
+        return _DRAW if drawing else _PASS
 
 
 #: Moves are immutable values: the bots hand out these shared ones.

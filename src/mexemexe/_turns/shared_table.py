@@ -6,7 +6,9 @@ The table belongs to everyone. On a turn the player either
   cards plus at least one card from the hand, freely regrouped, every meld
   valid — no table card may return to the hand (B6), a joker on the table
   stays in a valid meld of the profile (B7);
-* **draws** one card from the stock (B6b, R4); with an empty stock the
+* **draws** one card from the stock (B6b, R4) — under the profile's
+  ``draw_only_without_simple_play`` only while the hand holds no simple
+  play (B6: `simple_play`); with an empty stock the
   profile's ``stock_exhaustion`` decides: ``"end_round"`` ends the round as
   soon as a player would have to draw (B9), ``"pass"`` makes the player pass
   instead, and the round is blocked when every player passes in a row (R6);
@@ -27,10 +29,12 @@ import attrs
 
 from .._cards import _BY_CODE, CODE, JOKER, JOKER_CODE, Card
 from .._errors import IllegalMoveError, Problem
+from .._kinds import MAX_COUNT, quote
 from .._meld_finder import find_melds
 from .._melds import MeldRules, classify_meld, extension_mask, grown_meld
 from .._moves import Draw, Forfeit, Move, Pass, Play
 from .._multiset import cards_without
+from .._notation import format_cards
 from .._outcomes import Outcome, Proposal, build_outcome
 from .._profiles import Profile
 from .._scoring import round_result
@@ -52,6 +56,7 @@ __all__ = [
     "propose",
     "search_table",
     "shape",
+    "simple_play",
     "whole_table",
 ]
 
@@ -74,9 +79,18 @@ class SharedTableView(PlayerView):
         return {"passes": self.passes}
 
 
+def _failed_plays(value: object) -> object:
+    """Failed plays as a tuple, ``()`` for none (checked by `_structure_problems`)."""
+    if isinstance(value, (list, tuple)):
+        value = tuple(value)
+        if all(type(x) is int and x == 0 for x in value):
+            return ()
+    return value
+
+
 @attrs.frozen(repr=False, weakref_slot=False)
 class SharedTableState(GameState):
-    """A round on a shared table (B6, R4): the common `GameState` and the passes of R6.
+    """A round on a shared table (B6, R4): the common `GameState`, R6's passes, B8's failed plays.
 
     It has no discard pile (B11), no phases and no owners of table cards:
     `discard_pile` reads as ``()`` and `phase` as ``"play"``, and the
@@ -84,13 +98,20 @@ class SharedTableState(GameState):
 
     Attributes:
         passes: Consecutive turns passed with an empty stock (R6).
+        failed_plays: Each player's failed plays (forfeits) this round, which
+            ``Profile.failed_play_points`` charges when the round is scored
+            (B8), or ``()`` while nobody has failed one.
     """
 
     passes: int = attrs.field(default=0, kw_only=True)
+    failed_plays: tuple[int, ...] = attrs.field(default=(), converter=_failed_plays, kw_only=True)
 
     TURN_STRUCTURE: ClassVar[str] = "shared_table"
     _VIEW: ClassVar[type[PlayerView]] = SharedTableView
-    _OWN: ClassVar[tuple[tuple[str, object, str], ...]] = (("passes", 0, "passes"),)
+    _OWN: ClassVar[tuple[tuple[str, object, str], ...]] = (
+        ("passes", 0, "passes"),
+        ("failed_plays", (), "failed plays"),
+    )
     _WHOLE: ClassVar[tuple[str, ...]] = ("passes",)
 
     @classmethod
@@ -108,6 +129,16 @@ class SharedTableState(GameState):
             problems.append(
                 f"passes={self.passes}: {n} players block the round at {n} passes in a row "
                 f"({profile.section('stock')})"
+            )
+        failed = self.failed_plays
+        if failed and (
+            not isinstance(failed, tuple)
+            or len(failed) != n
+            or not all(type(x) is int and 0 <= x <= MAX_COUNT for x in failed)
+        ):
+            problems.append(
+                f"failed_plays={quote(failed)}: a count from 0 to {MAX_COUNT} for each of "
+                f"{n} players, or () for none ({profile.section('failed')})"
             )
         if self.passes and (self.stock or profile.stock_exhaustion != "pass"):
             problems.append(
@@ -138,10 +169,10 @@ class SharedTableState(GameState):
         return (self.passes,)
 
     def _structure_json(self) -> JSONObject:
-        return {"passes": self.passes}
+        return {"passes": self.passes, "failed_plays": list(self.failed_plays)}
 
     def _pickled_structure(self) -> tuple[object, ...]:
-        return (self.passes,)
+        return (self.passes, self.failed_plays)
 
 
 def _own(state: GameState) -> SharedTableState:
@@ -436,14 +467,19 @@ def _end(
     reason: EndReason,
     outcome: Outcome,
     hands: tuple[tuple[Card, ...], ...] | None = None,
+    failed_plays: tuple[int, ...] | None = None,
     **changes: object,
 ) -> SharedTableState:
     if hands is None:
         hands = state.hands
     else:
         changes["hands"] = hands
+    if failed_plays is None:
+        failed_plays = state.failed_plays
+    else:
+        changes["failed_plays"] = failed_plays
     went_out = state.current_player if reason == "out" else None
-    result = round_result(state.profile, hands, reason, went_out)
+    result = round_result(state.profile, hands, reason, went_out, failed_plays=failed_plays)
     return state._successor(turn=state.turn + 1, last=outcome, result=result, **changes)
 
 
@@ -482,6 +518,19 @@ def _draw(state: SharedTableState, move: Draw) -> SharedTableState:
             "cannot draw from the discard pile",
             [Problem("there is no discard pile in this game", profile.section("play"))],
         )
+    if profile.draw_only_without_simple_play:
+        simple = simple_play(profile, state.hand, state.table, state.opened[player])
+        if simple is not None:
+            raise IllegalMoveError(
+                "cannot draw",
+                [
+                    Problem(
+                        f"player {player} can play {simple}: a player draws only without "
+                        "a meld from the hand or a card to add to a table meld",
+                        "B6",
+                    )
+                ],
+            )
     if not state.stock:
         if profile.stock_exhaustion == "pass":
             raise IllegalMoveError(
@@ -512,14 +561,26 @@ def _forfeit(state: SharedTableState, move: Forfeit) -> SharedTableState:
     want = profile.failed_play_penalty
     hands, stock, drawn = _drawn(state, want)
     outcome = Outcome(player, move, drawn=drawn, penalty=True)
+    # B8: every failed play is counted, for failed_play_points when the round is scored.
+    counts = list(state.failed_plays or (0,) * len(state.hands))
+    counts[player] += 1
+    failed = tuple(counts)
     if len(drawn) < want:
         if profile.stock_exhaustion == "end_round":
             note = f"the stock ran out: the round ends ({profile.section('stock')})"
-            return _end(state, "stock", attrs.evolve(outcome, note=note), hands=hands, stock=stock)
+            return _end(
+                state,
+                "stock",
+                attrs.evolve(outcome, note=note),
+                hands=hands,
+                stock=stock,
+                failed_plays=failed,
+            )
         if not drawn and want:
             # Nothing to draw under R6: the forfeit counts as a pass.
-            return _passed(state, attrs.evolve(outcome, note="the stock is empty"))
-    return _next(state, hands=hands, stock=stock, passes=0, last=outcome)
+            note = "the stock is empty"
+            return _passed(state, attrs.evolve(outcome, note=note), failed)
+    return _next(state, hands=hands, stock=stock, passes=0, last=outcome, failed_plays=failed)
 
 
 def _pass(state: SharedTableState, move: Pass) -> SharedTableState:
@@ -527,16 +588,37 @@ def _pass(state: SharedTableState, move: Pass) -> SharedTableState:
     if state.stock or profile.stock_exhaustion != "pass":
         why = "the stock is not empty: draw instead" if state.stock else "this game has no passing"
         raise IllegalMoveError("cannot pass", [Problem(why, profile.section("stock"))])
-    return _passed(state, Outcome(state.current_player, move))
+    player = state.current_player
+    if profile.pass_only_without_simple_play:
+        simple = simple_play(profile, state.hand, state.table, state.opened[player])
+        if simple is not None:
+            raise IllegalMoveError(
+                "cannot pass",
+                [
+                    Problem(
+                        f"player {player} can play {simple}: under "
+                        "pass_only_without_simple_play a player passes only without a meld "
+                        "from the hand or a card to add to a table meld",
+                        profile.section("stock"),
+                    )
+                ],
+            )
+    return _passed(state, Outcome(player, move), None)
 
 
-def _passed(state: SharedTableState, outcome: Outcome) -> SharedTableState:
+def _passed(
+    state: SharedTableState, outcome: Outcome, failed_plays: tuple[int, ...] | None
+) -> SharedTableState:
+    """The turn passed (R6), ``failed_plays`` updated when the pass was a forfeit (B8)."""
     passes = state.passes + 1
     if passes >= state.players:
         rule = state.profile.section("stock")
         note = f"every player passed with an empty stock: the round is blocked ({rule})"
-        return _end(state, "blocked", attrs.evolve(outcome, note=note), passes=passes)
-    return _next(state, passes=passes, last=outcome)
+        outcome = attrs.evolve(outcome, note=note)
+        return _end(state, "blocked", outcome, failed_plays=failed_plays, passes=passes)
+    if failed_plays is None:
+        return _next(state, passes=passes, last=outcome)
+    return _next(state, passes=passes, last=outcome, failed_plays=failed_plays)
 
 
 def legal_moves(view: PlayerView) -> tuple[Move, ...]:
@@ -544,8 +626,10 @@ def legal_moves(view: PlayerView) -> tuple[Move, ...]:
 
     Lists, in this order:
 
-    1. `Draw` (if the stock has cards, or an empty stock ends the round, B9),
-       `Pass` (empty stock under R6) and `Forfeit` (B8, R5);
+    1. `Draw` (if the stock has cards, or an empty stock ends the round, B9;
+       under ``draw_only_without_simple_play`` only when no play follows,
+       B6), `Pass` (empty stock under R6; likewise only when no play follows
+       under ``pass_only_without_simple_play``) and `Forfeit` (B8, R5);
     2. one `Play` per distinct meld the hand can lay down on its own, added
        to the table as it stands (each meaningfully different meld once);
     3. one `Play` per single-card lay-off: a distinct hand card added to one
@@ -590,15 +674,51 @@ def legal_moves(view: PlayerView) -> tuple[Move, ...]:
             continue
         moves.append(_laid_down(table, meld, masks, rules))
     if melds and profile.may_use_table(opened):
-        held = 0  # the hand's distinct cards, as a bit mask of codes
-        for card in hand:
-            held |= _BIT[card.code]
-        if need:
-            points = profile._points
-            held &= sum(_BIT[code] for code in range(53) if points[code] >= need)
+        held = _held_mask(profile, hand, need)
         if any(map(held.__and__, masks)):
             _list_lay_offs(moves, table, masks, held, rules)
+    if len(moves) > 2 and (
+        (moves[0] is _DRAW and profile.draw_only_without_simple_play)
+        or (moves[0] is _PASS and profile.pass_only_without_simple_play)
+    ):
+        del moves[0]  # B6 (R6): a play is listed, so no draw (pass); `simple_play` agrees
     return tuple(moves)
+
+
+def _held_mask(profile: Profile, hand: Iterable[Card], need: int) -> int:
+    """The hand's distinct cards as a bit mask of codes, only those worth ``need`` if any."""
+    held = 0
+    for card in hand:
+        held |= _BIT[card.code]
+    if need:
+        points = profile._points
+        held &= sum(_BIT[code] for code in range(53) if points[code] >= need)
+    return held
+
+
+def simple_play(profile: Profile, hand: tuple[Card, ...], table: Table, opened: bool) -> str | None:
+    """A simple play of ``hand`` on ``table``, described, or ``None`` if it has none (B6).
+
+    A simple play is a valid meld made from the hand by itself, or a hand
+    card that extends one table meld with no other table card moved: exactly
+    the plays `legal_moves` lists, so one the opening rules forbid
+    (`Profile.opening_need`, `Profile.may_use_table`) is none. Cheap, like
+    the listing: no search. Under ``draw_only_without_simple_play`` a draw
+    is refused while one exists.
+    """
+    need = profile.opening_need(opened)
+    for meld in find_melds(hand, profile):
+        if not need or profile.hand_points(meld) >= need:
+            return f"the meld {format_cards(meld)}"
+    if not table.melds or not profile.may_use_table(opened):
+        return None
+    held = _held_mask(profile, hand, need)
+    for i, extends in enumerate(_extension_masks(table, profile._meld_rules)):
+        hit = extends & held
+        if hit:
+            card = _BY_CODE[(hit & -hit).bit_length() - 1]
+            return f"{card} onto the table meld {format_cards(table.melds[i])}"
+    return None
 
 
 #: Moves are immutable values: the listing hands out these shared ones.
