@@ -272,8 +272,10 @@ class Profile:
             the Brazilian seed's first line: true for ``brazilian``). A play
             that needs a rearrangement never forces a play, and neither does
             one the opening rules forbid (`opening_need`, `may_use_table`).
-            It restricts the draw only: passing with an empty stock (R6) and
-            forfeiting (B8) stay allowed. Shared-table games only.
+            It restricts the draw only: forfeiting (B8) stays allowed, and so
+            does passing with an empty stock (R6) unless
+            ``pass_only_without_simple_play`` says otherwise. Shared-table
+            games only.
         failed_play_points: Points charged for each failed play (a forfeit,
             B8 rule 21: the joker's value, 30, for ``brazilian``; 0 for the
             others), at most `MAX_POINTS`. When the round is scored they are
