@@ -36,7 +36,7 @@ import attrs
 from .._cards import JOKER_CODE, Card
 from ._bounds import Bounds
 from ._groups import GIVES
-from ._memo import INF, End, MemoEntry, Runs, StateKey
+from ._memo import END, INF, MemoEntry, Runs, StateKey
 from ._runs import length, natural, unpack
 from ._suit_plays import Play
 
@@ -170,7 +170,7 @@ class Search(Bounds):
         v, si, runs, used, gcount, reserved = key
         if v > self.top:
             loss = self._final_loss(runs, used)
-            self.memo[key] = (loss, End.END)
+            self.memo[key] = (loss, END)
             return loss
         # A proven lower bound: once a choice reaches it, none can do better.
         floor = 0.0 if found is None else found[0]

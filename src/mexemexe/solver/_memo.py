@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from .._profiles import Profile
 
 __all__ = [
+    "END",
     "INF",
     "NEG",
     "Choice",
@@ -65,6 +66,12 @@ class End(enum.Enum):
     """The choice of a state past the last value: nothing is left to choose."""
 
     END = "end"
+
+
+#: `End.END`, read once: the search stores it at every state past the last
+#: value, and an enum member looked up on its class costs far more than a
+#: module constant.
+END = End.END
 
 
 #: A state's choice: the next state and the play that leads there, or the end.
