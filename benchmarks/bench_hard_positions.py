@@ -27,16 +27,14 @@ from typing import Any
 from _machine import print_reference
 
 from mexemexe import solver
-from mexemexe.solver import _sweep
+from mexemexe.solver import _memo, _sweep
 
 PATH = pathlib.Path(__file__).resolve().parent / "hard_positions.json"
 
 
 def forget() -> None:
     """Clear what the solver remembers across calls, so that each call is timed cold."""
-    _sweep._PLAYS_BY_RULES.clear()
-    _sweep._plays.cache_clear()
-    _sweep._options.cache_clear()
+    _memo.forget_plays()
 
 
 def expanded_states(position: dict[str, Any]) -> int:

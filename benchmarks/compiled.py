@@ -6,8 +6,8 @@ Run: python benchmarks/compiled.py [bench_solver.py options, e.g. --classes T12-
 The library is pure Python and ships no compiled code (issue: solver asks
 for measurements before a compiled core is added). This script measures
 the option without adding it: it copies ``src/`` to a scratch directory,
-compiles the search module (``mexemexe/solver/_sweep.py``, unchanged) with
-mypyc (part of mypy, in the ``dev`` extra; needs a C compiler), and runs
+compiles the sweep's modules (``MODULES``, unchanged) with mypyc (part
+of mypy, in the ``dev`` extra; needs a C compiler), and runs
 `bench_solver.py` (or, with ``--tests``, pytest) with that copy first on
 the import path. The copy is deleted afterwards; nothing in the project
 changes.
@@ -24,8 +24,21 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
-#: The module compiled: the search, where nearly all of a best move's time goes.
-MODULE = "mexemexe/solver/_sweep.py"
+#: The modules compiled: the sweep, where nearly all of a best move's time goes.
+MODULES = [
+    f"mexemexe/solver/{name}.py"
+    for name in (
+        "_runs",
+        "_groups",
+        "_suit_plays",
+        "_memo",
+        "_bounds",
+        "_dfs",
+        "_rebuild",
+        "_symmetry",
+        "_sweep",
+    )
+]
 
 
 def main() -> None:
@@ -33,9 +46,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="mexemexe-mypyc-") as scratch:
         src = pathlib.Path(scratch) / "src"
         shutil.copytree(ROOT / "src", src, ignore=shutil.ignore_patterns("__pycache__"))
-        print(f"compiling {MODULE} with mypyc ...", flush=True)
+        print(f"compiling {', '.join(MODULES)} with mypyc ...", flush=True)
         build = subprocess.run(
-            [sys.executable, "-m", "mypyc", MODULE],
+            [sys.executable, "-m", "mypyc", *MODULES],
             cwd=src,
             capture_output=True,
             text=True,

@@ -14,7 +14,10 @@ under both objectives (``--instances``: the default is the path from the
 main checkout; checked against their optima).
 Prints the sum, median and maximum of each, and the ratio new / old per
 position (median and geometric mean). Only the sweep is swapped: the rest
-of the solver (`_fixed`, the API) is the package's own.
+of the solver (`_fixed`, the API) is the package's own. The other version
+is one file, as the sweep was before it was split into modules (its search
+in ``_sweep.py``, the rest of it in the modules beside it): a version from
+before the split compares with this one whole.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ import attrs
 import mexemexe as m
 import mexemexe.solver as api
 from mexemexe import solver
-from mexemexe.solver import _sweep
+from mexemexe.solver import _memo, _sweep
 
 HERE = pathlib.Path(__file__).resolve().parent
 INSTANCES = HERE.parent.parent / "shared" / "bench" / "solver_instances.json"
@@ -73,9 +76,12 @@ def positions(anchors: bool, instances: str) -> list[tuple[str, str, Any, str, f
 
 def timed(module: ModuleType, position: tuple[str, str, Any, str, float]) -> float:
     """CPU seconds of one cold `best_play` with ``module`` as the sweep; checks the optimum."""
-    module._PLAYS_BY_RULES.clear()
-    module._plays.cache_clear()
-    module._options.cache_clear()
+    if module is _sweep:
+        _memo.forget_plays()
+    else:  # a single-file sweep, as before the split into modules
+        module._PLAYS_BY_RULES.clear()
+        module._plays.cache_clear()
+        module._options.cache_clear()
     api.new_sweep = module.new_sweep  # type: ignore[attr-defined]
     table, hand, profile, objective, optimum = position
     start = time.process_time()

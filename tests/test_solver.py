@@ -385,9 +385,9 @@ def test_states_with_longer_runs_bound_the_sweep_exactly(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Bounding a state by the same state with longer open runs changes no answer."""
-    from mexemexe.solver import _sweep
+    from mexemexe.solver import _dfs, _sweep
 
-    monkeypatch.setattr(_sweep, "_LONGER_AFTER", 0)  # from the first state on
+    monkeypatch.setattr(_dfs, "_LONGER_AFTER", 0)  # from the first state on
     profile, must, may = larger_position(seed)
     for weights in (
         [1.0] * 53,
@@ -402,45 +402,48 @@ def test_states_with_longer_runs_bound_the_sweep_exactly(
 
 def test_longer_runs_are_lengthened_up_to_the_minimum_only() -> None:
     """One suit's runs, each lengthened by 0.. up to the minimum run, never as given."""
-    from mexemexe.solver._sweep import Sweep, _desc, _length, _pack, _unpack
+    from mexemexe.solver._runs import desc, length, pack, unpack
+    from mexemexe.solver._sweep import Sweep
 
     sweep = Sweep([0] * 53, [0] * 53, [1.0] * 53, RK)
-    short, two, full = _desc(1, 0, 1, 0), _desc(2, 0, 1, 0), _desc(3, 0, 1, 0)
+    short, two, full = desc(1, 0, 1, 0), desc(2, 0, 1, 0), desc(3, 0, 1, 0)
 
     def longer(*runs: int) -> set[tuple[int, ...]]:
-        return {_unpack(packed) for packed in sweep._longer_runs(_pack(runs))}
+        return {unpack(packed) for packed in sweep._longer_runs(pack(runs))}
 
     assert longer(short) == {(two,), (full,)}
     assert longer(full) == set()
     assert longer(short, full) == {(two, full), (full, full)}
     lengthened = longer(short, two)
     assert lengthened == {(short, full), (two, two), (two, full), (full, full)}
-    assert all(_length(d) <= sweep.min_run for runs in lengthened for d in runs)
+    assert all(length(d) <= sweep.min_run for runs in lengthened for d in runs)
 
 
 def test_a_play_another_play_dominates_is_dropped() -> None:
     """Closing a run to start a new one with the copy that could extend it is never tried."""
-    from mexemexe.solver._sweep import _desc, _options, _pack, _undominated, _unpack
+    from mexemexe.solver._runs import desc, pack, unpack
+    from mexemexe.solver._suit_plays import options, undominated
 
-    full, single = _desc(3, 0, 1, 0), _desc(1, 0, 1, 0)
+    full, single = desc(3, 0, 1, 0), desc(1, 0, 1, 0)
     # One table copy meets an open run of three: extend it, close it and start a
     # run, or close it and give the copy to a group (no jokers, ace low).
-    plays = _options(_pack([full]), 1, 0, 1.0, 0, 2, 0, 3, False, 13, True)
-    ends = {(_unpack(p[0]), p[1]) for p in plays}
+    plays = options(pack([full]), 1, 0, 1.0, 0, 2, 0, 3, False, 13, True)
+    ends = {(unpack(p[0]), p[1]) for p in plays}
     assert ends == {((full,), 0), ((single,), 0), ((), 1)}
-    kept = {(_unpack(p[0]), p[1]) for p in _undominated(plays)}
+    kept = {(unpack(p[0]), p[1]) for p in undominated(plays)}
     assert kept == {((full,), 0), ((), 1)}  # the run of one is weaker than the run of three
 
 
 def test_forced_steps_are_played_in_passing() -> None:
     """A run of one that its copies must extend, then close, is no state of the search."""
-    from mexemexe.solver._sweep import _NO_ACES, Sweep, _desc, _pack
+    from mexemexe.solver._runs import NO_ACES, desc, pack
+    from mexemexe.solver._sweep import Sweep
 
     sweep = Sweep(solver._counts(m.parse_cards("5H 6H 7H")), [0] * 53, [1.0] * 53, RK)
     hearts = 1  # suits are S, H, D, C by code
-    runs = (0, _pack([_desc(1, 0, 1, 0)]), 0, 0)  # 5H has started a run
+    runs = (0, pack([desc(1, 0, 1, 0)]), 0, 0)  # 5H has started a run
     forced: list[tuple[int, int, Any]] = []
-    key = sweep._advance(6, hearts, runs, 0, 0, _NO_ACES, forced)
+    key = sweep._advance(6, hearts, runs, 0, 0, NO_ACES, forced)
     assert key[0] > sweep.top  # past the last value: nothing was left to choose
     assert [(v, si, play[5][0]) for v, si, play in forced] == [
         (6, hearts, ("nat",)),
@@ -451,30 +454,33 @@ def test_forced_steps_are_played_in_passing() -> None:
 
 def test_groups_with_one_joker_count_are_settled_in_passing() -> None:
     """5S 5H 5D given to groups fit with no joker: that groups step is no state either."""
-    from mexemexe.solver._sweep import _GIVES, _NO_ACES, Sweep, _group_play
+    from mexemexe.solver._groups import GIVES
+    from mexemexe.solver._runs import NO_ACES
+    from mexemexe.solver._suit_plays import group_play
+    from mexemexe.solver._sweep import Sweep
 
     sweep = Sweep(solver._counts(m.parse_cards("5S 5H 5D JK")), [0] * 53, [1.0] * 53, RK)
     forced: list[tuple[int, int, Any]] = []
-    key = sweep._advance(5, 4, (0, 0, 0, 0), 0, 3 * _GIVES[1], _NO_ACES, forced)
+    key = sweep._advance(5, 4, (0, 0, 0, 0), 0, 3 * GIVES[1], NO_ACES, forced)
     assert key[0] > sweep.top
-    assert forced == [(5, 4, _group_play(0))]  # the spare joker is placed at the end
+    assert forced == [(5, 4, group_play(0))]  # the spare joker is placed at the end
     # Four copies and two jokers make one group of four, or two groups of two with a
     # joker each: two plays, so that step stays a state.
     two = Sweep(solver._counts(m.parse_cards("5S 5H 5D 5C JK JK")), [0] * 53, [1.0] * 53, RK)
-    assert two._group_jokers(0, 4 * _GIVES[1]) == [0, 2]
-    state = (5, 4, (0, 0, 0, 0), 0, 4 * _GIVES[1], _NO_ACES)
+    assert two._group_jokers(0, 4 * GIVES[1]) == [0, 2]
+    state = (5, 4, (0, 0, 0, 0), 0, 4 * GIVES[1], NO_ACES)
     assert two._advance(*state) == state
 
 
 def test_a_run_not_begun_on_the_low_ace_is_the_stronger() -> None:
     """Of two runs alike but for the low ace, the one not begun on it may reach the high ace."""
-    from mexemexe.solver._sweep import _desc, _pack, _runs_stronger, _stronger
+    from mexemexe.solver._runs import desc, pack, runs_stronger, stronger
 
-    low_ace, plain = _desc(3, 0, 1, 1), _desc(3, 0, 1, 0)
-    assert _stronger(plain, low_ace)
-    assert not _stronger(low_ace, plain)
-    assert not _stronger(plain, _desc(3, 1, 1, 0))  # a joker more in it is another run
-    assert not _runs_stronger(_pack([plain]), _pack([plain, plain]))  # one run more or less
+    low_ace, plain = desc(3, 0, 1, 1), desc(3, 0, 1, 0)
+    assert stronger(plain, low_ace)
+    assert not stronger(low_ace, plain)
+    assert not stronger(plain, desc(3, 1, 1, 0))  # a joker more in it is another run
+    assert not runs_stronger(pack([plain]), pack([plain, plain]))  # one run more or less
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -482,26 +488,27 @@ def test_dropping_dominated_plays_changes_no_answer(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The least loss is the same when every play, dominated or not, is tried."""
-    from mexemexe.solver import _sweep
+    from mexemexe.solver import _memo, _suit_plays, _sweep
 
     profile, must, may = larger_position(seed)
     weights = [float(profile.card_points(m.Card.from_code(c))) for c in range(53)]
     value = _sweep.Sweep(must, may, weights, profile).solve()[0]
     with monkeypatch.context() as patch:
-        patch.setattr(_sweep, "_undominated", lambda plays: plays)
-        patch.setattr(_sweep, "_plays", _sweep._plays.__wrapped__)  # not the remembered plays
+        patch.setattr(_suit_plays, "undominated", lambda plays: plays)
+        patch.setattr(_memo, "plays", _suit_plays.plays.__wrapped__)  # not the remembered plays
         assert _sweep.Sweep(must, may, weights, profile).solve()[0] == value
 
 
 def test_a_run_waiting_for_a_natural_is_bounded_by_one_free_to_close() -> None:
     """A run that ends on a joker is looked up as longer, and as no longer waiting."""
-    from mexemexe.solver._sweep import Sweep, _desc, _pack, _unpack
+    from mexemexe.solver._runs import desc, pack, unpack
+    from mexemexe.solver._sweep import Sweep
 
     sweep = Sweep([0] * 53, [0] * 53, [1.0] * 53, RK)
-    waiting, free = _desc(2, 0, 1, 0, pending=1), _desc(2, 0, 1, 0)
-    stronger = {_unpack(packed) for packed in sweep._longer_runs(_pack([waiting]))}
-    assert stronger == {(free,), (_desc(3, 0, 1, 0, pending=1),), (_desc(3, 0, 1, 0),)}
-    assert sweep._longer_runs(_pack([free])) == (_pack([_desc(3, 0, 1, 0)]),)
+    waiting, free = desc(2, 0, 1, 0, pending=1), desc(2, 0, 1, 0)
+    stronger = {unpack(packed) for packed in sweep._longer_runs(pack([waiting]))}
+    assert stronger == {(free,), (desc(3, 0, 1, 0, pending=1),), (desc(3, 0, 1, 0),)}
+    assert sweep._longer_runs(pack([free])) == (pack([desc(3, 0, 1, 0)]),)
 
 
 def test_copies_only_a_group_can_take_are_located() -> None:
@@ -560,20 +567,20 @@ def test_a_search_starts_from_the_end_its_lone_copies_lie_at() -> None:
 
 def test_packed_runs_read_back_in_ascending_order() -> None:
     """A suit's open runs pack into one int and read back sorted, whatever their order."""
-    from mexemexe.solver._sweep import _desc, _pack, _unpack
+    from mexemexe.solver._runs import desc, pack, unpack
 
-    runs = [_desc(3, 1, 1, 0, 1), _desc(1, 0, 1, 1), _desc(13, 12, 1, 1, 1), _desc(2, 0, 1, 0)]
-    assert _unpack(_pack(runs)) == tuple(sorted(runs))
-    assert _pack(runs) == _pack(list(reversed(runs)))
-    assert _pack([]) == 0 and _unpack(0) == ()
+    runs = [desc(3, 1, 1, 0, 1), desc(1, 0, 1, 1), desc(13, 12, 1, 1, 1), desc(2, 0, 1, 0)]
+    assert unpack(pack(runs)) == tuple(sorted(runs))
+    assert pack(runs) == pack(list(reversed(runs)))
+    assert pack([]) == 0 and unpack(0) == ()
 
 
 @pytest.mark.parametrize("ace_high", [False, True])
 def test_the_mirror_image_reverses_values_and_is_its_own_inverse(ace_high: bool) -> None:
     """Values read backwards (A..K as K..A, or 2..K as K..2 with the ace at both ends)."""
-    from mexemexe.solver._sweep import _relabel
+    from mexemexe.solver._symmetry import relabel
 
-    mirror = _relabel(ace_high, mirror=True, flip=False)
+    mirror = relabel(ace_high, mirror=True, flip=False)
     assert all(mirror[mirror[code]] == code for code in range(53))
     assert mirror[m.JOKER.code] == m.JOKER.code
     ace, two, queen, king = (m.Card.parse(text).code for text in ("AH", "2H", "QH", "KH"))
@@ -586,10 +593,10 @@ def test_the_mirror_image_reverses_values_and_is_its_own_inverse(ace_high: bool)
 @pytest.mark.parametrize("ace_high", [False, True])
 def test_flipping_the_suits_keeps_the_values_and_is_its_own_inverse(ace_high: bool) -> None:
     """Suits taken in reverse order, values kept; combined with the mirror, still an involution."""
-    from mexemexe.solver._sweep import _relabel
+    from mexemexe.solver._symmetry import relabel
 
-    flip = _relabel(ace_high, mirror=False, flip=True)
-    both = _relabel(ace_high, mirror=True, flip=True)
+    flip = relabel(ace_high, mirror=False, flip=True)
+    both = relabel(ace_high, mirror=True, flip=True)
     assert all(flip[flip[code]] == code and both[both[code]] == code for code in range(53))
     cards = [m.Card.from_code(code) for code in range(52)]
     assert all(m.Card.from_code(flip[c.code]).rank == c.rank for c in cards)
@@ -639,21 +646,21 @@ def test_a_hard_position_is_answered_by_a_symmetric_search() -> None:
 
 def test_two_copies_in_groups_carry_the_jokers_their_two_groups_need() -> None:
     """R3: 4S 4S 4H 4D make two groups of two at best, one joker each; the 4Ss carry both."""
-    from mexemexe.solver._sweep import _group_facts
+    from mexemexe.solver._groups import group_facts
 
     # Suits S H D C: two 4S, one 4H, one 4D; groups of 3-4; 1 joker a group; half units.
-    _room, shares, _later = _group_facts((2, 1, 1, 0), 3, 4, 1, 2)
+    _room, shares, _later = group_facts((2, 1, 1, 0), 3, 4, 1, 2)
     assert shares[0] == (0, 0, 2)  # one copy: a group of three, no joker; two: one joker
     assert shares[1][:2] == (0, 0)
 
 
 def test_two_copies_with_five_naturals_carry_half_a_joker() -> None:
     """R3: 4S 4S 4H 4H 4D make groups of three and two at best: the 4Ss carry half a joker."""
-    from mexemexe.solver._sweep import _group_facts
+    from mexemexe.solver._groups import group_facts
 
     # Five naturals in two groups need a joker: the split 3 + 2 puts the least on the
     # 4Ss (nothing in the three, half of one joker in the two), counted in half units.
-    _room, shares, _later = _group_facts((2, 2, 1, 0), 3, 4, 1, 2)
+    _room, shares, _later = group_facts((2, 2, 1, 0), 3, 4, 1, 2)
     assert shares[0] == (0, 0, 1)
     assert shares[1] == (0, 0, 1)
     assert shares[2] == (0, 0, 0)  # a group of three with a 4S and a 4H; no second copy
@@ -661,13 +668,14 @@ def test_two_copies_with_five_naturals_carry_half_a_joker() -> None:
 
 def test_two_copies_given_to_groups_carry_their_least_share() -> None:
     """R3: once the 4Ss are given to groups, the 4Hs and the 4D can make them 3 + 2 at best."""
-    from mexemexe.solver._sweep import _GIVES, Sweep
+    from mexemexe.solver._groups import GIVES
+    from mexemexe.solver._sweep import Sweep
 
     sweep = Sweep(solver._counts(m.parse_cards("4S 4S 4H 4H 4D JK")), [0] * 53, [1.0] * 53, RK)
     assert sweep.unit == 2  # half jokers
     # Spades (suit 0) gave both copies; hearts and diamonds are still to come.
-    assert sweep._pending(4, 1, _GIVES[2]) == 1  # half a joker: groups of three and two
-    assert sweep._pending(4, 1, _GIVES[1]) == 0  # one copy: a group of three, no joker
+    assert sweep._pending(4, 1, GIVES[2]) == 1  # half a joker: groups of three and two
+    assert sweep._pending(4, 1, GIVES[1]) == 0  # one copy: a group of three, no joker
 
 
 # -- lazy jokers (the fast model) and its exact fallback ------------------------------
@@ -801,7 +809,7 @@ def test_best_play_by_points_stands_in_under_an_opening_minimum() -> None:
 
 def test_group_copies_of_distinct_suits_form_one_group() -> None:
     """One copy a suit and a joker make one group (R3); two copies of a suit need two groups."""
-    from mexemexe.solver._sweep import _form_groups
+    from mexemexe.solver._groups import form_groups
 
     jokers: list[int] = []
 
@@ -810,10 +818,10 @@ def test_group_copies_of_distinct_suits_form_one_group() -> None:
         return 52
 
     nines = [m.Card.parse(c).code for c in ("9C", "9D")]
-    assert _form_groups(nines, 1, 3, 4, 4, joker) == [[*nines, 52]]
+    assert form_groups(nines, 1, 3, 4, 4, joker) == [[*nines, 52]]
     assert len(jokers) == 1
     pair = [m.Card.parse(c).code for c in ("9C", "9C", "9D", "9D", "9H", "9S")]
-    groups = _form_groups(pair, 0, 3, 4, 4, joker)
+    groups = form_groups(pair, 0, 3, 4, 4, joker)
     assert len(groups) == 2 and all(len(set(g)) == len(g) >= 3 for g in groups)
     assert sorted(c for g in groups for c in g) == sorted(pair)
 
@@ -849,17 +857,17 @@ def test_fixed_play_lay_offs_only_where_a_meld_takes_a_hand_card() -> None:
 
 def test_the_remembered_plays_are_emptied_past_their_limit() -> None:
     """A full dict of remembered plays is emptied and refilled, and the answers stay the same."""
-    from mexemexe.solver import _sweep
+    from mexemexe.solver import _memo, _sweep
 
     profile, must, may = larger_position(0)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_sweep, "_PLAYS_BY_RULES", {})
+        patch.setattr(_memo, "_PLAYS_BY_RULES", {})
         search = _sweep.Sweep(must, may, [1.0] * 53, profile)
         expected = search.solve()[0]
         assert len(search.known_plays) > 6  # more than the limit below
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_sweep, "_PLAYS_BY_RULES", {})
-        patch.setattr(_sweep, "_KNOWN_PLAYS", 5)
+        patch.setattr(_memo, "_PLAYS_BY_RULES", {})
+        patch.setattr(_memo, "_KNOWN_PLAYS", 5)
         search = _sweep.Sweep(must, may, [1.0] * 53, profile)
         assert search.solve()[0] == expected
         assert len(search.known_plays) <= 6
@@ -867,10 +875,10 @@ def test_the_remembered_plays_are_emptied_past_their_limit() -> None:
 
 def test_the_plays_memo_stays_bounded_over_many_profiles() -> None:
     """Profiles with ever new run settings never grow the solver's plays memo past its bound."""
-    from mexemexe.solver import _sweep
+    from mexemexe.solver import _memo
 
     base = m.get_profile("rummikub")
     for jokers in range(1, 80):
         profile = attrs.evolve(base, name=f"r{jokers}", jokers=2, max_jokers_per_meld=jokers)
         solver.arrange("7H 8H JK", profile)
-        assert len(_sweep._PLAYS_BY_RULES) <= _sweep._KNOWN_RULES
+        assert len(_memo._PLAYS_BY_RULES) <= _memo._KNOWN_RULES

@@ -36,7 +36,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -87,14 +87,29 @@ class FixedPlay:
 
 
 class _Cut(Exception):  # noqa: N818 - not an error: the anytime search's way out
-    """The deadline, on its way up the search.
+    """The deadline, on its way up the search (while the melds and lay-offs are listed)."""
 
-    ``partial`` is the best play below the state it leaves (``None`` when it
-    leaves between two trials, where the state knows all it has tried).
+    def __init__(self) -> None:
+        super().__init__("the search reached its deadline")
+
+
+class _PackCut(_Cut):
+    """The deadline, on its way up the packing of new melds.
+
+    ``partial`` is the best packing below the state it leaves (``None`` when
+    it leaves between two trials, where the state knows all it has tried).
     """
 
-    def __init__(self, partial: Any) -> None:
-        super().__init__("the search reached its deadline")
+    def __init__(self, partial: _Packing | None) -> None:
+        super().__init__()
+        self.partial = partial
+
+
+class _LayCut(_Cut):
+    """The deadline, on its way up the lay-offs: `_PackCut`, for the lay-offs and packing."""
+
+    def __init__(self, partial: _Laying | None) -> None:
+        super().__init__()
         self.partial = partial
 
 
@@ -135,7 +150,7 @@ def _growths(
     ]
     while frontier:
         if clock is not None and clock.due():
-            raise _Cut(None)
+            raise _Cut
         added, current, left = frontier.pop()
         for card in sorted(meld_extensions(current, profile) & set(left)):
             key = tuple(sorted(c.code for c in (*added, card)))
@@ -194,7 +209,7 @@ def best_fixed_play(
         # A hand with jokers has thousands of melds: even listing them is watched.
         for listed in find_melds(cards, profile):
             if clock is not None and clock.due():
-                raise _Cut(None)
+                raise _Cut
             melds.append(tuple(sorted(map(CODE, listed))))
         for index, meld in enumerate(table.melds):
             growths = _growths(tuple(meld), cards, profile, held, clock)
@@ -228,7 +243,7 @@ def best_fixed_play(
         if found is not None:
             return found
         if clock is not None and clock.due():
-            raise _Cut(_NOTHING_PACKED)
+            raise _PackCut(_NOTHING_PACKED)
         first = left[0]
         most = worth(left)
         best: _Packing | None = None
@@ -236,7 +251,7 @@ def best_fixed_play(
         try:
             for meld in starting.get(first, ()):
                 if clock is not None and clock.due():
-                    raise _Cut(None)  # between two melds: none in progress
+                    raise _PackCut(None)  # between two melds: none in progress
                 rest = without(left, meld)
                 if rest is None:
                     continue
@@ -252,7 +267,7 @@ def best_fixed_play(
                 skip = pack(left[1:])
                 if best is None or skip[0] >= best[0]:
                     best = skip
-        except _Cut as cut:
+        except _PackCut as cut:
             below: _Packing | None = cut.partial  # the best play below the meld being tried
             if below is not None:
                 value, chosen = below[0] + worth(meld), ((meld, *below[1]) if meld else below[1])
@@ -268,15 +283,16 @@ def best_fixed_play(
         if i == len(options):
             try:
                 value, news = pack(left)
-            except _Cut as cut:
-                cut.partial = (cut.partial[0], (), cut.partial[1])
-                raise
+            except _PackCut as cut:
+                # A packing's cut leaves its best so far (``None`` only inside `pack`).
+                done = _NOTHING_PACKED if cut.partial is None else cut.partial
+                raise _LayCut((done[0], (), done[1])) from cut
             return value, (), news
         found = laid.get((i, left))
         if found is not None:
             return found
         if clock is not None and clock.due():
-            raise _Cut(_NOTHING_LAID)
+            raise _LayCut(_NOTHING_LAID)
         most = worth(left)
         index, growths = options[i]
         best: _Laying | None = None
@@ -285,7 +301,7 @@ def best_fixed_play(
         try:
             for codes, order in growths:
                 if clock is not None and clock.due():
-                    raise _Cut(None)  # between two lay-offs: none in progress
+                    raise _LayCut(None)  # between two lay-offs: none in progress
                 rest = without(left, codes)
                 if rest is None:
                     continue
@@ -295,7 +311,7 @@ def best_fixed_play(
                     best = (value, ((index, order), *offs) if codes else offs, news)
                     if value >= most:
                         break  # every card placed: no later lay-off does better
-        except _Cut as cut:
+        except _LayCut as cut:
             below: _Laying | None = cut.partial  # the best play below the lay-off being tried
             if below is not None:
                 value = below[0] + worth(codes)
@@ -309,8 +325,10 @@ def best_fixed_play(
 
     try:
         found = lay(0, pool)
-    except _Cut as cut:
-        return _play(table, by_code, cut.partial, profile, exact=False)
+    except _LayCut as cut:
+        # A lay-off's cut leaves its best so far (``None`` only inside `lay`).
+        done = _NOTHING_LAID if cut.partial is None else cut.partial
+        return _play(table, by_code, done, profile, exact=False)
     return _play(table, by_code, found, profile, exact=True)
 
 

@@ -18,7 +18,7 @@ choice gives the same cards on the table.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NamedTuple
 
 from .._cards import _BY_CODE, JOKER_CODE, Card
 
@@ -28,6 +28,27 @@ if TYPE_CHECKING:
 __all__ = ["Search"]
 
 NEG = float("-inf")
+
+#: Cards counted by code, jokers at 52.
+_Counts = tuple[int, ...]
+
+
+class _Skip(NamedTuple):
+    """The choice to leave hand card ``code`` in the hand."""
+
+    code: int
+
+
+class _Meld(NamedTuple):
+    """The choice of a meld (codes), and the counts left after it."""
+
+    codes: tuple[int, ...]
+    must: _Counts
+    may: _Counts
+
+
+#: A state's best choice: ``None`` when no card is left to choose for.
+_Choice = _Skip | _Meld | None
 
 
 class Search:
@@ -50,7 +71,7 @@ class Search:
         self.weights = weights
         self.start_must = tuple(must)
         self.start_may = tuple(may)
-        self.memo: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, Any]] = {}
+        self.memo: dict[tuple[_Counts, _Counts], tuple[float, _Choice]] = {}
 
     # -- public ---------------------------------------------------------------------
 
@@ -69,13 +90,10 @@ class Search:
             _, choice = self.memo[(must, may)]
             if choice is None:
                 break
-            kind: str = choice[0]
-            payload: Any = choice[1]
-            if kind == "skip":
-                code = payload
-                may = _minus(may, code, 1)
+            if isinstance(choice, _Skip):
+                may = _minus(may, choice.code, 1)
                 continue
-            meld_codes, next_must, next_may = payload
+            meld_codes, next_must, next_may = choice
             melds.append(tuple(_BY_CODE[c] for c in meld_codes))
             for code in range(53):
                 used = may[code] - next_may[code]
@@ -85,7 +103,7 @@ class Search:
 
     # -- search -------------------------------------------------------------------------
 
-    def _best(self, must: tuple[int, ...], may: tuple[int, ...]) -> tuple[float, Any]:
+    def _best(self, must: _Counts, may: _Counts) -> tuple[float, _Choice]:
         key = (must, may)
         found = self.memo.get(key)
         if found is not None:
@@ -93,23 +111,23 @@ class Search:
         low = _lowest(must, may)
         if low < 0:
             # No natural left: table jokers cannot form a meld alone.
-            result: tuple[float, Any] = (0.0, None) if not must[JOKER_CODE] else (NEG, None)
+            result: tuple[float, _Choice] = (0.0, None) if not must[JOKER_CODE] else (NEG, None)
             self.memo[key] = result
             return result
         best: float = NEG
-        choice: Any = None
+        choice: _Choice = None
         if not must[low]:
             # A hand card may stay in the hand.
             value, _ = self._best(must, _minus(may, low, 1))
             if value > best:
-                best, choice = value, ("skip", low)
+                best, choice = value, _Skip(low)
         for meld, next_must, next_may, weight in self._melds_with(low, must, may):
             value, _ = self._best(next_must, next_may)
             if value == NEG:
                 continue
             gained = value + weight
             if gained > best:
-                best, choice = gained, ("meld", (meld, next_must, next_may))
+                best, choice = gained, _Meld(meld, next_must, next_may)
         self.memo[key] = (best, choice)
         return best, choice
 

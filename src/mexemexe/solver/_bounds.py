@@ -1,0 +1,330 @@
+"""The lower bound on a state's loss: each suit swept on its own, groups taken optimistically.
+
+Each suit is swept alone (lazy model): groups are taken as possible
+wherever enough other suits hold the value, and each suit may use every
+joker left. Each suit's least loss under those looser rules is at most its
+share of the true loss, so the sum bounds it. A group short of naturals
+needs jokers, and its naturals carry shares of them
+(`mexemexe.solver._groups.group_facts`); the copies already given to the
+value being played take their shares first (`Bounds._pending`).
+
+Where the suits' best plays need more jokers between them than are left,
+the jokers are shared out among the suits instead (`Bounds._shared_at`):
+tighter, and dearer, so it is asked only where the plain sum does not cut.
+A state whose bound exceeds the search's budget is cut.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ._groups import group_copies, group_facts, pair_share, share
+from ._memo import INF, Kept, Runs, SweepBase
+from ._runs import deficit, unpack
+
+if TYPE_CHECKING:
+    from .._profiles import Profile
+
+__all__ = ["Bounds", "SuitPart", "SuitRow"]
+
+#: A suit's part of a bound: ``(value, suit, its runs, its aces kept, joker units)``.
+PartKey = tuple[int, int, int, int, int]
+
+
+#: What `Bounds._shared_at` knows of one suit's part of a bound: ``(its bound
+#: with all the joker units left, whether it wants any units)`` (a suit wants
+#: none if its bound with none is the same). A plain tuple: one is made for
+#: nearly every part a search meets, and a record's constructor costs more.
+SuitPart = tuple[float, bool]
+
+#: A suit's bounds by joker units (`Bounds._suit_costs`), and the fewest units
+#: that give its best with the units left, once `Bounds._shared_at` asks.
+SuitRow = tuple[list[float], int]
+
+
+class Bounds(SweepBase):
+    """`SweepBase` with the lower bounds of its states, remembered per search.
+
+    Args:
+        must: As `SweepBase`.
+        may: As `SweepBase`.
+        weights: As `SweepBase`.
+        profile: As `SweepBase`.
+        lazy: As `SweepBase`.
+    """
+
+    def __init__(
+        self,
+        must: Sequence[int],
+        may: Sequence[int],
+        weights: Sequence[float],
+        profile: Profile,
+        *,
+        lazy: bool = True,
+    ) -> None:
+        super().__init__(must, may, weights, profile, lazy=lazy)
+        self.suit_bounds: dict[PartKey, float] = {}
+        self.suit_costs: dict[tuple[int, int, int, int], tuple[list[float], list[int]]] = {}
+        self.bounds: dict[tuple[int, int, Runs, Kept, int], float] = {}
+        self.shared: dict[tuple[int, int, Runs, Kept, int], float] = {}
+        self.suit_pairs: dict[PartKey, SuitPart] = {}
+        self.suit_rows: dict[PartKey, SuitRow] = {}
+        self.pending: dict[tuple[int, int, int], int] = {}  # `_pending`, remembered
+        counts = list(map(operator.add, self.must, self.may))
+        # next_copy[suit][v]: the first value from v on (up to 13) where the suit has
+        # a copy, else 14; a suit's bound skips the values before it (`_suit_bound`).
+        self.next_copy = [next_copies(tuple(counts[suit:52:4])) for suit in range(4)]
+        # Per value, what the bound needs to know about groups there (see
+        # `group_facts`): group_room[v][suit][g], group_share[v][suit][g], and
+        # later[v][si], how many of the suits si..3 hold the value.
+        self.unit = math.lcm(*range(1, max(self.min_group, 2)))
+        facts = [
+            group_facts(
+                tuple(n),
+                self.min_group,
+                self.max_group,
+                min(self.group_cap, self.jokers),
+                self.unit,
+            )
+            for n in self.present
+        ]
+        self.group_room = [f[0] for f in facts]
+        self.group_share = [f[1] for f in facts]
+        self.later = [f[2] for f in facts]
+
+    def _bound(
+        self, v: int, si: int, runs: Runs, used: int, reserved: Kept, gcount: int = 0
+    ) -> float:
+        """A lower bound on the loss from a state: each suit alone, groups optimistic.
+
+        The copies already given to this value's groups (``gcount``) first
+        take their share of the jokers.
+        """
+        return self._bound_at(v, si, runs, reserved, self._units_left(v, si, used, gcount))
+
+    def _bound_at(self, v: int, si: int, runs: Runs, reserved: Kept, left: int) -> float:
+        """`_bound` given the joker units left (`_units_left`)."""
+        if left < 0:
+            return INF
+        total = self.bounds.get((v, si, runs, reserved, left))
+        if total is None:
+            total = self._bound_sum(v, si, runs, reserved, left)
+        return total
+
+    def _bound_sum(self, v: int, si: int, runs: Runs, reserved: Kept, left: int) -> float:
+        """`_bound_at` for a key not remembered yet (``left`` at least 0); remembers it."""
+        known = self.suit_bounds
+        total = 0.0
+        for suit in range(4):
+            w = v + (suit < si)
+            part = known.get((w, suit, runs[suit], reserved[suit], left))
+            if part is None:
+                part = self._suit_bound(w, suit, runs[suit], reserved[suit], left)
+            total += part
+        self.bounds[v, si, runs, reserved, left] = total
+        return total
+
+    def _units_left(self, v: int, si: int, used: int, gcount: int) -> int:
+        """Joker units the suits may still share: the jokers left, less the pending shares."""
+        if gcount:
+            key = (v, si, gcount)
+            owed = self.pending.get(key)
+            if owed is None:
+                owed = self.pending[key] = self._pending(v, si, gcount)
+            return (self.jokers - used) * self.unit - owed
+        return (self.jokers - used) * self.unit
+
+    def _pending(self, v: int, si: int, gcount: int) -> int:
+        """Joker units the copies already given to value ``v``'s groups must carry.
+
+        Each copy sits in a group of at most one copy per suit: the suits
+        that gave copies and the suits still to come that hold the value.
+        More units than there are jokers if those suits cannot fill the groups.
+        """
+        c1, c2 = group_copies(gcount)
+        if not c1 and not c2:
+            return 0
+        later = self.later[v][si]
+        # Each group needs this many naturals, and a suit giving two copies
+        # needs two groups: if the suits left cannot supply them, no joker can.
+        least = self.min_group - self.group_args[2]  # less the jokers a group may hold
+        if c1 + c2 + later < least or (c2 and c1 + 2 * (c2 + later) < 2 * least):
+            return (self.jokers + 1) * self.unit
+        most = min(self.max_group, c1 + c2 + later)  # naturals in one group
+        single = share(most, self.min_group, self.unit)
+        if not c2:
+            return c1 * single
+        # A suit giving two copies: their two groups hold the other copies given
+        # and at most two copies of each suit still to come (`pair_share`).
+        both = c1 + 2 * c2 + sum(self.present[v][si:])
+        return c1 * single + c2 * pair_share(most, both, self.min_group, self.unit)
+
+    def _shared_at(self, v: int, si: int, runs: Runs, reserved: Kept, left: int) -> float:
+        """`_bound_at` with the ``left`` joker units shared out among the suits (tighter, dearer).
+
+        When the suits' best plays need no more jokers between them than are
+        left (the usual case), sharing changes nothing and the sum over joker
+        splits is skipped.
+        """
+        if left < 0:
+            return INF
+        key = (v, si, runs, reserved, left)
+        found = self.shared.get(key)
+        if found is not None:
+            return found
+        # A suit's bound falls as its units grow, so a suit whose bound with no
+        # units is its bound with all of them wants none. The sharing can only
+        # bind where two suits or more want some: else it is the plain bound,
+        # and the suits' bounds at every count of units are not needed.
+        known = self.suit_bounds
+        wanting = []  # the parts of the suits that want some
+        base = 0.0  # the bounds of the suits that want none
+        wanted = 0.0  # the bounds of the suits that want some, with all the units
+        pairs = self.suit_pairs
+        for suit in range(4):
+            w, suit_runs, kept = v + (suit < si), runs[suit], reserved[suit]
+            part = (w, suit, suit_runs, kept, left)
+            pair = pairs.get(part)
+            if pair is None:
+                most = known.get(part)
+                if most is None:
+                    most = self._suit_bound(*part)
+                least = known.get((w, suit, suit_runs, kept, 0))
+                if least is None:
+                    least = self._suit_bound(w, suit, suit_runs, kept, 0)
+                pair = pairs[part] = (most, least != most)
+            if pair[1]:
+                wanting.append(part)
+                wanted += pair[0]
+                continue
+            base += pair[0]
+        rows: list[list[float]] = []  # per suit wanting units: its bounds by units
+        need = 0
+        known_rows = self.suit_rows
+        for part in wanting if len(wanting) > 1 else ():
+            row = known_rows.get(part)
+            if row is None:  # its bounds by units, asked for the first time
+                w, suit, suit_runs, kept, _left = part
+                costs, reach = self._suit_costs(w, suit, suit_runs, kept, left)
+                row = known_rows[part] = (costs, reach[left])
+            need += row[1]
+            rows.append(row[0])
+        if need <= left:  # also with one suit wanting (it wants at most ``left``)
+            shared = base + wanted
+        else:
+            # The least sum over the ways to split the units among the suits that want
+            # some. A suit's bound never rises with more units, so every split may as
+            # well spend them all: by the units given to the suits so far, the least
+            # sum (``spent``), then the last suit takes what is left.
+            # (Plain loops: on so few units a comprehension's call costs more.)
+            spent = rows[0][: left + 1]
+            for costs in rows[1:-1]:
+                after: list[float] = []
+                for u in range(left + 1):
+                    lowest = INF
+                    for j in range(u + 1):
+                        if spent[u - j] + costs[j] < lowest:
+                            lowest = spent[u - j] + costs[j]
+                    after.append(lowest)
+                spent = after
+            last = rows[-1]
+            lowest = INF
+            for j in range(left + 1):
+                if spent[left - j] + last[j] < lowest:
+                    lowest = spent[left - j] + last[j]
+            shared = base + lowest
+        self.shared[key] = shared
+        return shared
+
+    def _suit_costs(
+        self, v: int, suit: int, runs: int, reserved: int, most: int
+    ) -> tuple[list[float], list[int]]:
+        """A suit's `_suit_bound` with 0, 1, ... joker units, up to ``most`` at least.
+
+        Also, for each count of units, the fewest that give the same bound.
+        Remembered, and lengthened when more units are asked for.
+        """
+        key = (v, suit, runs, reserved)
+        found = self.suit_costs.get(key)
+        if found is None or len(found[0]) <= most:
+            costs, reach = found if found is not None else ([], [])
+            for units in range(len(costs), most + 1):
+                costs.append(self._suit_bound(v, suit, runs, reserved, units))
+                same = units and costs[units] == costs[units - 1]
+                reach.append(reach[units - 1] if same else units)
+            found = self.suit_costs[key] = (costs, reach)
+        return found
+
+    def _suit_bound(self, v: int, suit: int, runs: int, reserved: int, jokers: int) -> float:
+        """One suit's least loss from value ``v`` on, alone, with ``jokers`` joker units."""
+        key = (v, suit, runs, reserved, jokers)
+        found = self.suit_bounds.get(key)
+        if found is not None:
+            return found
+        if not runs and v < 14 and self.next_copy[suit][v] != v:
+            # Nothing open and no copy here: nothing happens until the suit's next copy.
+            best = self._suit_bound(self.next_copy[suit][v], suit, 0, reserved, jokers)
+            self.suit_bounds[key] = best
+            return best
+        unit = self.unit
+        if v > self.top:
+            best = 0.0 if self._closing_need(unpack(runs)) * unit <= jokers else INF
+        else:
+            best = INF
+            shares, room = self.group_share[v][suit], self.group_room[v][suit]
+            known = self.suit_bounds
+            w = v + 1
+            # Each bound is worked out once, so its plays are rarely in `suit_memo`:
+            # they are looked up where every search keeps them (`known_plays`).
+            shared_key = self._plays_key(v, suit, runs, reserved, jokers // unit)
+            found_plays = None if shared_key is None else self.known_plays.get(shared_key)
+            if found_plays is None:
+                found_plays = self._suit_options(
+                    v, suit, runs, self.jokers - jokers // unit, reserved
+                )
+            for new_runs, g, jokers_here, loss, res, _detail in found_plays:
+                if loss >= best:
+                    break  # least loss first: no later play can do better
+                if g and not room[g]:
+                    continue
+                cost = jokers_here * unit + shares[g]
+                if cost > jokers:
+                    continue
+                sub = known.get((w, suit, new_runs, res, jokers - cost))
+                if sub is None:
+                    sub = self._suit_bound(w, suit, new_runs, res, jokers - cost)
+                if loss + sub < best:
+                    best = loss + sub
+        self.suit_bounds[key] = best
+        return best
+
+    def _closing_need(self, runs: Sequence[int]) -> float:
+        """Jokers that closing all ``runs`` needs (lazy model); ``inf`` if one cannot close."""
+        need = 0
+        for d in runs:
+            short = deficit(d, *self.run_args)
+            if short < 0:
+                return INF
+            need += short
+        return need
+
+
+@lru_cache(maxsize=4096)
+def next_copies(column: tuple[int, ...]) -> tuple[int, ...]:
+    """Per value 0..14, the first value from it on (1..13) where ``column`` has a copy, else 14.
+
+    ``column`` counts one suit's copies of the values 1..13; value 0 reads as 1.
+    Remembered: a suit's copies change little from one position to the next.
+    """
+    row = [14] * 15
+    after = 14
+    for v in range(13, 0, -1):
+        if column[v - 1]:
+            after = v
+        row[v] = after
+    row[0] = after
+    return tuple(row)

@@ -1,0 +1,233 @@
+"""The plays of one suit at one value: the sweep's slices, enumerated and pruned.
+
+At each value, every copy of a suit's card extends an open run, starts a
+run or joins a group of that value; open runs not continued are closed
+(`options`). The search takes them least loss first, with the plays another
+play dominates dropped (`plays`): of a suit's plays at one step, one that
+another gives as many copies to groups, uses no more jokers, leaves out no
+more cards and leaves runs one for one as strong (`runs_stronger`) is never
+tried.
+
+Both are remembered across searches (`functools.lru_cache`): positions
+differ little from one call to the next, and the same slices recur.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+from ._runs import ace, deficit, desc, extend, jokers, length, natural, pack, runs_stronger, unpack
+
+__all__ = [
+    "Option",
+    "Play",
+    "PlayDetail",
+    "group_play",
+    "options",
+    "play_loss",
+    "plays",
+    "undominated",
+]
+
+
+# The three records below are plain tuples, not NamedTuples. Every first
+# search of a position builds thousands of them (`options` is a large share of
+# its time), and the search unpacks and indexes plays in its innermost loops:
+# a NamedTuple's constructor is a Python call, and Python takes its fast path
+# for unpacking and indexing only on exact tuples.
+
+#: What the rebuild needs to turn a suit's play back into cards: ``(actions,
+#: table copies played, hand copies played, leading jokers of each new run,
+#: copies given to groups)``. The actions follow the open runs in ascending
+#: order of their descriptors: ``"nat"`` (a natural extends the run),
+#: ``"jok"`` (a joker does) or ``"close"``; the leading jokers are none in the
+#: lazy model.
+PlayDetail = tuple[tuple[str, ...], int, int, tuple[int, ...], int]
+
+#: One play of a suit at a value, before its weight and aces kept are known
+#: (`options`): ``(runs, groups, jokers, loss, detail)`` — the suit's open runs
+#: after it (packed), the copies it gives to groups (0, 1 or 2), the jokers it
+#: places, the copies it leaves out times the weight given, how to rebuild it.
+Option = tuple[int, int, int, float, PlayDetail]
+
+#: One play of a search step, a suit's at one value or a value's groups
+#: (`group_play`): ``(runs, groups, jokers, loss, kept, detail)`` — as an
+#: `Option`, with the loss weighed, and the aces the suit keeps back for the
+#: top (`mexemexe.solver._runs.aces`); the detail is ``None`` for a groups
+#: play (its jokers say all).
+Play = tuple[int, int, int, float, int, PlayDetail | None]
+
+
+def play_loss(play: Play) -> float:
+    """A play's loss (the search sorts plays by it)."""
+    return play[3]
+
+
+def group_play(jokers: int) -> Play:
+    """A value's groups taking ``jokers`` jokers, as a play (`SweepBase._group_plays`)."""
+    return (0, 0, jokers, 0.0, 0, None)
+
+
+@lru_cache(maxsize=200_000)
+def options(
+    packed: int,
+    must_n: int,
+    may_n: int,
+    weight: float,
+    jokers_left: int,
+    value: int,
+    run_cap: int,
+    min_run: int,
+    track: bool,
+    top: int,
+    lazy: bool,
+) -> list[Option]:
+    """All plays of one suit at one value: extend/close each open run, start runs, feed groups.
+
+    Lazy model: a run closes when not continued, paying its deficit in
+    jokers; a joker continues a run only where a natural follows (the run is
+    *pending* until then); new runs begin on a natural. Eager model: any run
+    may take a joker at any value and a new run may begin with jokers before
+    its first natural (placed with it, so at most ``value - 1`` of them).
+
+    At value 14 (the ace after the king) only open runs take part: no run
+    starts there, no group forms, and a run that began on the low ace cannot
+    grow (it would hold the ace twice).
+
+    ``packed`` is the suit's open runs (`mexemexe.solver._runs.pack`); the
+    rules from ``run_cap`` on are a `mexemexe.solver._runs.RunRules`.
+    """
+    runs = unpack(packed)
+    at_top = value == 14
+    start_runs = groups = not at_top
+    args = (run_cap, min_run, track, top, lazy)
+    out = []
+    choices_per_run = []
+    for d in runs:
+        acts: list[tuple[str, int]] = []
+        grows = not (at_top and ace(d))  # a run begun on the low ace cannot reach 14
+        if grows:
+            acts.append(("nat", 0))
+        if lazy:
+            need = deficit(d, *args)
+            if need >= 0:
+                acts.append(("close", need))
+        elif length(d) >= min_run and natural(d):
+            acts.append(("close", 0))
+        if grows and jokers(d) < run_cap and not (lazy and value >= top):
+            acts.append(("jok", 1))
+        choices_per_run.append(acts)
+    for combo in product(*choices_per_run) if runs else [()]:
+        actions = tuple(a for a, _ in combo)
+        nat_ext = actions.count("nat")
+        jokers_here = sum(j for _, j in combo)
+        if jokers_here > jokers_left:
+            continue
+        extended = [
+            extend(d, a == "nat", *args) for d, a in zip(runs, actions, strict=True) if a != "close"
+        ]
+        for may_used in range(may_n, -1, -1):
+            total = must_n + may_used
+            if nat_ext > total:
+                continue
+            rest = total - nat_ext
+            for new_nat in range(rest + 1 if start_runs else 1):
+                to_group = rest - new_nat
+                if to_group and not groups:
+                    continue
+                if to_group > 2:
+                    continue
+                spare = jokers_left - jokers_here
+                if lazy:
+                    lead_options: list[tuple[int, ...]] = [(0,) * new_nat]
+                else:
+                    most = min(run_cap, spare, value - 1)
+                    lead_options = _lead_choices(new_nat, most, spare)
+                for leads in lead_options:
+                    new_runs = list(extended)
+                    for pre in leads:
+                        new_runs.append(
+                            desc(
+                                min(1 + pre, min_run), pre if track else 0, 1, int(value - pre == 1)
+                            )
+                        )
+                    detail = (actions, must_n, may_used, leads, to_group)
+                    out.append(
+                        (
+                            pack(new_runs),
+                            to_group,
+                            jokers_here + sum(leads),
+                            weight * (may_n - may_used),
+                            detail,
+                        )
+                    )
+    return out
+
+
+@lru_cache(maxsize=32_768)  # each entry holds a suit's plays: keep the memory bounded
+def plays(
+    runs: int,
+    must_n: int,
+    may_n: int,
+    weight: float,
+    kept: int,
+    jokers_left: int,
+    value: int,
+    run_cap: int,
+    min_run: int,
+    track: bool,
+    top: int,
+    lazy: bool,
+) -> tuple[Play, ...]:
+    """`options` as the search takes them, least loss first (a stable sort).
+
+    Each card left out is worth ``weight``, and ``kept`` are the aces kept
+    back for the top. The rest are `options`'s arguments.
+    """
+    found = options(
+        runs, must_n, may_n, 1.0, jokers_left, value, run_cap, min_run, track, top, lazy
+    )
+    if lazy:
+        found = undominated(found)
+    return tuple(
+        sorted(
+            ((o[0], o[1], o[2], o[3] * weight, kept, o[4]) for o in found),
+            key=play_loss,
+        )
+    )
+
+
+def undominated(found: list[Option]) -> list[Option]:
+    """``found`` less each play that another play, kept or earlier, dominates (lazy model).
+
+    A play dominates another when it gives as many copies to groups, uses no
+    more jokers, leaves out no more cards, and leaves open runs that are
+    one for one as strong (`runs_stronger`): whatever the other can still
+    do, it can do at no more loss. Of two equal plays the first is kept.
+    """
+    kept: list[Option] = []
+    for play in found:
+        runs, g, used, loss = play[0], play[1], play[2], play[3]
+        if any(
+            o[1] == g and o[2] <= used and o[3] <= loss and runs_stronger(o[0], runs) for o in kept
+        ):
+            continue
+        kept = [
+            o
+            for o in kept
+            if not (o[1] == g and used <= o[2] and loss <= o[3] and runs_stronger(runs, o[0]))
+        ]
+        kept.append(play)
+    return kept
+
+
+def _lead_choices(runs: int, most: int, spare: int) -> list[tuple[int, ...]]:
+    """Leading-joker counts for ``runs`` new runs: each 0..most, in total at most ``spare``."""
+    if runs == 0:
+        return [()]
+    out = []
+    for first in range(most + 1):
+        for rest in _lead_choices(runs - 1, min(most, first), spare - first):
+            out.append((first, *rest))
+    return out
