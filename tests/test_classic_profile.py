@@ -203,3 +203,22 @@ def test_deprecated_best_listing_keeps_to_the_initial_meld() -> None:
     plays = [move for move in moves if isinstance(move, Play)]
     assert plays
     assert all(state.propose(play.table) for play in plays)
+
+
+def test_best_play_of_an_unopened_state_keeps_to_the_initial_meld() -> None:
+    """R4: the solver's best play for a player who has not opened is one the engine accepts."""
+    checked = 0
+    for seed in range(8):
+        state = m.deal("rummikub-classic", players=4, seed=seed)
+        for _ in range(12):
+            if state.is_over:
+                break
+            if state.table.melds and not state.opened[state.current_player]:
+                best = m.best_play(state, time_limit=2)
+                if best.moves:
+                    after = state.apply(best.moves[0])
+                    assert all(meld in after.table.melds for meld in state.table.melds)
+                    assert state.profile.hand_points(best.placed) >= 30
+                    checked += 1
+            state = state.apply(m.SimpleBot().choose(state.view(state.current_player)))
+    assert checked >= 3

@@ -215,3 +215,41 @@ def test_no_caller_of_the_registry_tests_a_game_s_name() -> None:
         if name.startswith("mexemexe.maumau") or name == "mexemexe.games":
             continue
         assert name_tests(ast.parse(path.read_text(encoding="utf-8"))) == [], name
+
+
+def test_register_game_refuses_a_rummy_profile_s_name() -> None:
+    """A game may not take the name of a rummy profile, whose game it already is."""
+    other = attrs.evolve(
+        games.get_game("brazilian"), state_type=maumau.MauMauState, schema="mexemexe.maumau/1"
+    )
+    with pytest.raises(m.ProfileError, match="already registered as 'brazilian'"):
+        games.register_game(other)
+    assert games.get_game("brazilian").state_type is m.GameState
+
+
+def test_register_game_refuses_a_new_rules_type_on_a_taken_schema() -> None:
+    """A game with rules of a new type must write states under a schema tag of its own."""
+
+    @attrs.frozen
+    class OwnRules:
+        name: str = "own-rules-game"
+        min_players: int = 2
+        max_players: int = 4
+
+    game = attrs.evolve(games.get_game("maumau"), name="own-rules-game", rules=OwnRules())
+    with pytest.raises(m.ProfileError, match="schema tag"):
+        games.register_game(game)
+
+
+def test_a_name_both_a_game_and_a_rummy_profile_is_refused_by_get_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A rummy profile registered under a game's name makes the name ambiguous: an error."""
+    # Both registrations are undone after the test: later tests list every game.
+    monkeypatch.setattr(games, "_GAMES", dict(games._GAMES))
+    monkeypatch.setattr(_profiles, "_REGISTRY", dict(_profiles._REGISTRY))
+    mm = games.get_game("maumau")
+    games.register_game(mm.with_rules(attrs.evolve(mm.rules, name="twice-named")))
+    m.register_profile(attrs.evolve(m.get_profile("brazilian"), name="twice-named"))
+    with pytest.raises(m.ProfileError, match="both a registered game and a rummy profile"):
+        games.get_game("twice-named")

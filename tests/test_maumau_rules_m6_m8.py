@@ -240,3 +240,9 @@ def test_m8_matches_with_unlimited_reentries_end() -> None:
             played, records = m.play_match(start_match, mixed_bots(seed, players))
             assert played == final and len(records) == hands
     assert reentered  # some player re-entered more than once: the limit is really gone
+
+
+def test_m7_a_final_jack_s_factor_is_bounded() -> None:
+    """M7: a wild-finish factor so large that scores leave the JSON-safe range is refused."""
+    with pytest.raises(ProfileError, match="wild_finish_multiplier is at most"):
+        attrs.evolve(mm.MAUMAU, wild_finish_multiplier=2**62)

@@ -150,3 +150,17 @@ def test_a_record_seed_of_the_wrong_kind_is_refused() -> None:
         data["seed"] = seed
         with pytest.raises(InvalidStateError, match="seed"):
             GameRecord.from_dict(data, check=False)
+
+
+def test_a_seeded_record_loads_when_the_start_card_moved_the_turn() -> None:
+    """M5: a turned ace or 2 moves the first turn on; the deal check still finds the deal."""
+    import attrs
+
+    from mexemexe import games
+
+    game = games.get_game("maumau")
+    game = game.with_rules(attrs.evolve(game.rules, name="maumau-started", special_start_card=True))
+    for seed in range(12):
+        state = game.deal(3, seed=seed)
+        record = GameRecord(state, [], seed=seed)
+        assert GameRecord.from_json(record.to_json()) == record

@@ -149,3 +149,23 @@ def test_b8_negative_failed_play_points_are_refused() -> None:
     """B8: failed_play_points is a number of points from 0."""
     with pytest.raises(ProfileError, match="failed_play_points=-1"):
         attrs.evolve(BR, failed_play_points=-1)
+
+
+def test_b8_more_failed_plays_than_turns_taken_is_refused() -> None:
+    """B8: a state counting more failed plays than turns taken does not load."""
+    data = m.deal("brazilian", players=2, seed=1).to_dict()
+    data["failed_plays"] = [2**52, 0]
+    with pytest.raises(InvalidStateError, match="more failed plays than turns taken"):
+        m.GameState.from_dict(data)
+
+
+def test_b8_one_player_cannot_fail_more_often_than_they_moved() -> None:
+    """B8: after three turns of two players, no one has failed three times."""
+    state = m.deal("brazilian", players=2, seed=1)
+    for _ in range(3):
+        state = state.apply("forfeit")
+    data = state.to_dict()
+    data["failed_plays"] = [3, 0]
+    with pytest.raises(InvalidStateError, match="failed_plays"):
+        m.GameState.from_dict(data)
+    assert m.GameState.from_dict(state.to_dict()) == state

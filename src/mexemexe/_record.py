@@ -82,15 +82,23 @@ class GameRecord(JsonForm):
         """Why ``initial`` is not the deal of ``seed``, or ``None`` (also without a seed).
 
         The deal is made again by the game's own ``deal``, for the initial
-        state's profile, player count and first player (B2, R1, G2, G3, M1).
+        state's profile and player count, from the seat whose turn it is —
+        or, where a turned start card has already moved the turn on (M5),
+        from the seat it moved it from (B2, R1, G2, G3, M1).
         """
         if self.seed is None:
             return None
         initial = self.initial
+        game = game_for(initial.profile)
+        players = initial.players
+        # The seat whose turn it is first, as nearly every deal starts there.
+        order = [(initial.current_player + shift) % players for shift in range(players)]
         try:
-            dealt = game_for(initial.profile).deal(
-                initial.players, seed=self.seed, first_player=initial.current_player
-            )
+            dealt = game.deal(players, seed=self.seed, first_player=order[0])
+            for seat in order[1:]:
+                if dealt == initial:
+                    break
+                dealt = game.deal(players, seed=self.seed, first_player=seat)
         except MexeMexeError as err:
             return f"the record's seed {self.seed} deals no such round: {err}"
         if dealt != initial:

@@ -374,19 +374,27 @@ def register_game(game: Game) -> None:
     ``register_game(get_game("maumau").with_rules(my_rules))``.
 
     Raises:
-        ProfileError: If ``game`` is not a `Game`, or its name is taken by
-            another game or a rummy profile.
+        ProfileError: If ``game`` is not a `Game`, its name is taken by
+            another game or a rummy profile, or it brings a new type of rules
+            whose states write a schema tag another game's states write.
     """
     if not isinstance(game, Game):
         raise ProfileError(f"register_game takes a Game, got {quote(game)}")
     _name(game.name)
     taken = _GAMES.get(game.name)
-    if (taken is not None and taken != game) or (
-        game.name in profile_names() and game.rules != get_profile(game.name)
-    ):
+    if game.name in profile_names():
+        # Every rummy profile is already a game; only that very game may be registered again.
+        taken = RUMMY.with_rules(get_profile(game.name))
+    if taken is not None and taken != game:
         raise ProfileError(f"a different game is already registered as {game.name!r}")
+    family = next((f for f in _FAMILIES if type(f.rules) is type(game.rules)), None)
+    if family is None and any(f.schema == game.schema for f in _FAMILIES):
+        raise ProfileError(
+            f"another game's states already write the schema tag {game.schema!r}: "
+            "a game with a new type of rules needs a tag of its own"
+        )
     _GAMES[game.name] = game
-    if all(type(family.rules) is not type(game.rules) for family in _FAMILIES):
+    if family is None:
         _FAMILIES.append(game)
 
 
@@ -402,6 +410,12 @@ def get_game(name: str | Game | GameRules) -> Game:
         return game_for(name)
     found = _GAMES.get(name)
     if found is not None:
+        if name in profile_names():
+            # A rummy profile registered after a game of the same name.
+            raise ProfileError(
+                f"{name!r} names both a registered game and a rummy profile: "
+                "register one of them under another name"
+            )
         return found
     try:  # a rummy profile, its name written as `get_profile` reads it (any case, spaces)
         return RUMMY.with_rules(get_profile(name))

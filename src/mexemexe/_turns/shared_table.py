@@ -140,6 +140,15 @@ class SharedTableState(GameState):
                 f"failed_plays={quote(failed)}: a count from 0 to {MAX_COUNT} for each of "
                 f"{n} players, or () for none ({profile.section('failed')})"
             )
+        elif failed:
+            # A failed play takes a turn, and no player has had more than
+            # one turn in n of those played so far.
+            most = -(-self.turn // n)
+            if sum(failed) > self.turn or max(failed) > most:
+                problems.append(
+                    f"failed_plays={quote(failed)}: more failed plays than turns taken "
+                    f"(turn {self.turn}, {n} players; {profile.section('failed')})"
+                )
         if self.passes and (self.stock or profile.stock_exhaustion != "pass"):
             problems.append(
                 f"passes={self.passes}: a player passes only with an empty stock "

@@ -35,6 +35,10 @@ MAX_SEATS = 1000
 #: The most points one card may be worth: sums of a whole deck's points stay
 #: far inside the 64-bit counts the states and matches check for.
 MAX_CARD_POINTS = 10**6
+#: The largest factor a final Jack may put on the points (M7): with a whole
+#: many-deck pile at the most points a card may be worth, a hand's score stays
+#: inside the JSON-safe integers the results are checked against.
+MAX_MULTIPLIER = 1000
 
 
 def _points(value: object, name: str = "rank_points") -> tuple[int, ...]:
@@ -232,6 +236,8 @@ class MauMauProfile:
                 problems.append(f"{field} is negative")
         if self.wild_finish_multiplier < 1 or self.burst_score < 1:
             problems.append("wild_finish_multiplier and burst_score are at least 1")
+        elif self.wild_finish_multiplier > MAX_MULTIPLIER:
+            problems.append(f"wild_finish_multiplier is at most {MAX_MULTIPLIER}")
         for field, choices in _CHOICES.items():
             if getattr(self, field) not in choices:
                 problems.append(

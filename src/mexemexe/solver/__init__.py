@@ -282,7 +282,11 @@ def best_play(
     ``best_play(table=..., hand=..., profile=...)``.
 
     Shared-table profiles (B6, R4): the table may be rearranged freely.
-    Discard profiles (G4): the table's melds stay; the play is new melds
+    Given a state, the player's opening rules hold too (R4): before their
+    first play a play short of ``min_opening_points`` is no play, and under
+    ``opening_from_own_hand`` only new melds from the hand join the table
+    unchanged. Given ``table=``/``hand=``/``profile=``, the player counts as
+    opened. Discard profiles (G4): the table's melds stay; the play is new melds
     from the hand and lay-offs onto the melds there (no joker exchange).
 
     Args:
@@ -321,10 +325,20 @@ def best_play(
             raise TypeError("best_play takes a state, or table=, hand= and profile=, not both")
         try:
             table, hand, profile = state.table, state.hand, state.profile
-        except AttributeError:
+            # A view answers for its own player; a state for the player to move.
+            seat = getattr(state, "player", state.current_player)
+            opened = bool(state.opened[seat])
+        except (AttributeError, IndexError, TypeError):
             raise TypeError(
                 f"best_play needs a rummy GameState or PlayerView, not {type(state).__name__}"
             ) from None
+        prof = get_profile(profile)
+        if prof.turn_structure != "discard" and (
+            not prof.may_use_table(opened) or prof.opening_need(opened)
+        ):
+            return _opening_play(
+                Table.coerce(table), as_cards(hand), prof, opened, objective, deadline
+            )
     elif table is None or hand is None or profile is None:
         raise TypeError("best_play needs a state, or all of table=, hand= and profile=")
     prof = get_profile(profile)
@@ -371,6 +385,40 @@ def best_play(
     new = Table(melds)
     cards = tuple(Card.from_code(c) for c in sorted(placed))
     return BestPlay(new, cards, value, objective, (Play(new),))
+
+
+def _opening_play(
+    old: Table,
+    held: tuple[Card, ...],
+    prof: Profile,
+    opened: bool,
+    objective: Objective,
+    deadline: float,
+) -> BestPlay:
+    """The best play a player who has not opened may make (R4, the classic initial meld).
+
+    Under ``opening_from_own_hand`` the hand alone is searched and its melds
+    join the table unchanged; a play short of the opening minimum is no play,
+    so the best by points stands in when the best by cards falls short.
+    """
+    own = not prof.may_use_table(opened)
+    need = prof.opening_need(opened)
+    found = None
+    goals: tuple[Objective, ...] = (objective,) if objective == "points" else (objective, "points")
+    for goal in goals:
+        left = None if deadline == INF else max(0.0, deadline - time.perf_counter())
+        found = best_play(
+            table=Table() if own else old, hand=held, profile=prof, objective=goal, time_limit=left
+        )
+        if prof.hand_points(found.placed) >= need:
+            break
+    assert found is not None
+    if not found.placed or prof.hand_points(found.placed) < need:
+        return BestPlay(old, (), 0.0, objective, exact=found.exact)
+    new = Table((*old.melds, *found.table.melds)) if own else found.table
+    # Found by points when the best by cards fell short: its worth by cards is its count.
+    value = found.value if found.objective == objective else float(len(found.placed))
+    return BestPlay(new, found.placed, value, objective, (Play(new),), found.exact)
 
 
 def _melds_valid(table: Table, prof: Profile) -> bool:
