@@ -36,7 +36,8 @@ def best_shared_play(view: PlayerView, need: int, time_limit: float | None = Non
     Raises:
         SolverInputError: If ``time_limit`` is negative.
     """
-    from .solver import _deadline, best_play
+    from .solver import best_play
+    from .solver._inputs import _deadline
 
     profile = view.profile
     end = _deadline(time_limit)
