@@ -20,14 +20,10 @@ import math
 import operator
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from ._groups import group_copies, group_facts, pair_share, share
 from ._memo import INF, Kept, Runs, SweepBase
 from ._runs import deficit, unpack
-
-if TYPE_CHECKING:
-    from .._profiles import Profile
 
 __all__ = ["Bounds", "SuitPart", "SuitRow"]
 
@@ -47,26 +43,10 @@ SuitRow = tuple[list[float], int]
 
 
 class Bounds(SweepBase):
-    """`SweepBase` with the lower bounds of its states, remembered per search.
+    """`SweepBase` with the lower bounds of its states, remembered per search."""
 
-    Args:
-        must: As `SweepBase`.
-        may: As `SweepBase`.
-        weights: As `SweepBase`.
-        profile: As `SweepBase`.
-        lazy: As `SweepBase`.
-    """
-
-    def __init__(
-        self,
-        must: Sequence[int],
-        may: Sequence[int],
-        weights: Sequence[float],
-        profile: Profile,
-        *,
-        lazy: bool = True,
-    ) -> None:
-        super().__init__(must, may, weights, profile, lazy=lazy)
+    def _prepare(self) -> None:
+        super()._prepare()
         self.suit_bounds: dict[PartKey, float] = {}
         self.suit_costs: dict[tuple[int, int, int, int], tuple[list[float], list[int]]] = {}
         self.bounds: dict[tuple[int, int, Runs, Kept, int], float] = {}

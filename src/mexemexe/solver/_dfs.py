@@ -29,7 +29,6 @@ states to pay.)
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -39,9 +38,6 @@ from ._groups import GIVES
 from ._memo import END, INF, MemoEntry, Runs, StateKey
 from ._runs import length, natural, unpack
 from ._suit_plays import Play
-
-if TYPE_CHECKING:
-    from .._profiles import Profile
 
 __all__ = ["Found", "LimitError", "Search", "SearchCut"]
 
@@ -97,26 +93,10 @@ class SearchCut(Exception):  # noqa: N818 - not an error: the anytime search's w
 
 
 class Search(Bounds):
-    """`Bounds` with the depth-first search that uses them.
+    """`Bounds` with the depth-first search that uses them."""
 
-    Args:
-        must: As `SweepBase`.
-        may: As `SweepBase`.
-        weights: As `SweepBase`.
-        profile: As `SweepBase`.
-        lazy: As `SweepBase`.
-    """
-
-    def __init__(
-        self,
-        must: Sequence[int],
-        may: Sequence[int],
-        weights: Sequence[float],
-        profile: Profile,
-        *,
-        lazy: bool = True,
-    ) -> None:
-        super().__init__(must, may, weights, profile, lazy=lazy)
+    def _prepare(self) -> None:
+        super()._prepare()
         self.expanded = 0
         self.limit: float = INF  # always a float, as mypyc needs (`benchmarks/compiled.py`)
         self.deadline = INF  # a `TimedSweep` has one

@@ -163,6 +163,10 @@ class SweepBase:
         # present[v][suit]: copies of that card (the ace at v = 1; none at v = 14 here).
         counts = list(map(operator.add, self.must, self.may))
         self.present = [[0] * 4] + [counts[c : c + 4] for c in range(0, 52, 4)] + [[0] * 4]
+        self._prepare()
+
+    def _prepare(self) -> None:
+        """Set up what a part of the search adds (each part extends it, calling ``super``)."""
 
     def _start(self) -> StateKey:
         """The state before the first value: nothing open, no joker placed."""
