@@ -244,6 +244,16 @@ def _engine(profile: Profile) -> TurnRules:
     return rules
 
 
+def _no_discard_pile(_: object) -> tuple[Card, ...]:
+    """The discard pile, top card last (G4); always empty without one (B11)."""
+    return ()
+
+
+def _one_phase(_: object) -> str:
+    """Where the turn is: ``"play"`` (one move a turn) unless the structure has phases (G4)."""
+    return "play"
+
+
 @attrs.frozen(repr=False, weakref_slot=False)
 class GameState:
     """One moment of a rummy round: who holds what, the table, the stock, whose turn.
@@ -327,15 +337,8 @@ class GameState:
 
     # -- what each turn structure adds (overridden by the subclasses) -------------------
 
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile, top card last (G4); always empty without one (B11)."""
-        return ()
-
-    @property
-    def phase(self) -> str:
-        """Where the turn is: ``"play"`` (one move a turn) unless the structure has phases (G4)."""
-        return "play"
+    discard_pile = property(_no_discard_pile)
+    phase = property(_one_phase)
 
     @property
     def failed_plays(self) -> tuple[int, ...]:
@@ -359,8 +362,11 @@ class GameState:
         """The invariants of this structure's own fields (B6, R6, G4 …), one problem each."""
         return []
 
-    def _structure_result_problems(self) -> list[str]:
-        """Whether this structure's fields show how the round ended (R6, G8, G10)."""
+    def _structure_result_problems(self, result: RoundResult, rule: str) -> list[str]:
+        """Whether this structure's fields show how ``result`` came about (R6, G8, G10).
+
+        ``rule`` is the profile's stock section, which most of these cite.
+        """
         return []
 
     def _view_structure(self) -> tuple[object, ...]:
@@ -506,7 +512,7 @@ class GameState:
         rule = profile.section("stock")
         if result.reason in ("stock", "blocked", "recycles") and self.stock:
             problems.append(f"result reason {result.reason!r} with cards in the stock ({rule})")
-        problems.extend(self._structure_result_problems())
+        problems.extend(self._structure_result_problems(result, rule))
         return problems
 
     # -- queries ------------------------------------------------------------------
@@ -1212,15 +1218,8 @@ class PlayerView:
     last: Outcome | None
     result: RoundResult | None
 
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        """The discard pile, top card last (G4); always empty without one (B11)."""
-        return ()
-
-    @property
-    def phase(self) -> str:
-        """Where the turn is (see `GameState.phase`)."""
-        return "play"
+    discard_pile = property(_no_discard_pile)
+    phase = property(_one_phase)
 
     @property
     def taken(self) -> Card | None:

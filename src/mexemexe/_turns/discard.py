@@ -37,7 +37,7 @@ from .._melds import MeldKind, MeldResult, classify_meld, extension_mask, meld_e
 from .._moves import Discard, Draw, LayDown, LayOff, Move, Play, SwapJoker
 from .._multiset import card_inserted, card_without, cards_without
 from .._notation import format_cards
-from .._outcomes import Outcome, Proposal, build_outcome
+from .._outcomes import Outcome, Proposal, RoundResult, build_outcome
 from .._scoring import round_result
 from .._state import (
     GameState,
@@ -202,13 +202,10 @@ class DiscardState(GameState):
                 )
         return problems
 
-    def _structure_result_problems(self) -> list[str]:
+    def _structure_result_problems(self, result: RoundResult, rule: str) -> list[str]:
         """No blocked round (G4); the cap of G8 reached; the bonus of G10 exactly when due."""
-        result = self.result
-        assert result is not None  # only called with a result
         profile = self.profile
         n = len(self.hands)
-        rule = profile.section("stock")
         problems = []
         if result.reason == "blocked":
             problems.append(f"result reason 'blocked' after 0 of {n} passes ({rule})")

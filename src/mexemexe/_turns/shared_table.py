@@ -35,7 +35,7 @@ from .._melds import MeldRules, classify_meld, extension_mask, grown_meld
 from .._moves import Draw, Forfeit, Move, Pass, Play
 from .._multiset import cards_without
 from .._notation import format_cards
-from .._outcomes import Outcome, Proposal, build_outcome
+from .._outcomes import Outcome, Proposal, RoundResult, build_outcome
 from .._profiles import Profile
 from .._scoring import round_result
 from .._state import GameState, PlayerView, deal, successor
@@ -156,13 +156,10 @@ class SharedTableState(GameState):
             )
         return problems
 
-    def _structure_result_problems(self) -> list[str]:
+    def _structure_result_problems(self, result: RoundResult, rule: str) -> list[str]:
         """A blocked round after every player's pass (R6); no recycles, no bonus (B11)."""
-        result = self.result
-        assert result is not None  # only called with a result
         profile = self.profile
         n = len(self.hands)
-        rule = profile.section("stock")
         problems = []
         if result.reason == "blocked" and self.passes != n:
             problems.append(f"result reason 'blocked' after {self.passes} of {n} passes ({rule})")
