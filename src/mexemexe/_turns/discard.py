@@ -96,14 +96,7 @@ class DiscardView(PlayerView):
     owners: tuple[tuple[int, ...], ...] = ()
 
     def _structure_json(self) -> JSONObject:
-        return {
-            "discard_pile": format_cards(self.discard_pile),
-            "recycles": self.recycles,
-            "phase": self.phase,
-            "taken": None if self.taken is None else str(self.taken),
-            "jokers_owed": self.jokers_owed,
-            "owners": [list(o) for o in self.owners],
-        }
+        return _discard_json(self, None)
 
 
 @attrs.frozen(repr=False, weakref_slot=False)
@@ -236,15 +229,7 @@ class DiscardState(GameState):
         )
 
     def _structure_json(self) -> JSONObject:
-        return {
-            "discard_pile": format_cards(self.discard_pile),
-            "recycles": self.recycles,
-            "phase": self.phase,
-            "taken": None if self.taken is None else str(self.taken),
-            "laid_this_turn": self.laid_this_turn,
-            "jokers_owed": self.jokers_owed,
-            "owners": [list(o) for o in self.owners],
-        }
+        return _discard_json(self, self.laid_this_turn)
 
     def _pickled_structure(self) -> tuple[object, ...]:
         return (
@@ -269,6 +254,21 @@ class DiscardState(GameState):
         # G2: the turned card starts the pile; a stacked table's cards have no owner (-1).
         owners = [(-1,) * len(meld) for meld in stacked_table.melds]
         return {"discard_pile": pile, "phase": INITIAL_PHASE, "owners": owners}
+
+
+def _discard_json(value: DiscardState | DiscardView, laid: bool | None) -> JSONObject:
+    """The discard game's own fields of a state or view as JSON (``laid``: the state's only)."""
+    out: JSONObject = {
+        "discard_pile": format_cards(value.discard_pile),
+        "recycles": value.recycles,
+        "phase": value.phase,
+        "taken": None if value.taken is None else str(value.taken),
+    }
+    if laid is not None:
+        out["laid_this_turn"] = laid
+    out["jokers_owed"] = value.jokers_owed
+    out["owners"] = [list(o) for o in value.owners]
+    return out
 
 
 def _own(state: GameState) -> DiscardState:
