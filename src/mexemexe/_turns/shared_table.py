@@ -525,18 +525,8 @@ def _draw(state: SharedTableState, move: Draw) -> SharedTableState:
             [Problem("there is no discard pile in this game", profile.section("play"))],
         )
     if profile.draw_only_without_simple_play:
-        simple = simple_play(profile, state.hand, state.table, state.opened[player])
-        if simple is not None:
-            raise IllegalMoveError(
-                "cannot draw",
-                [
-                    Problem(
-                        f"player {player} can play {simple}: a player draws only without "
-                        "a meld from the hand or a card to add to a table meld",
-                        "B6",
-                    )
-                ],
-            )
+        # The rule is B6's whichever game turns the setting on.
+        _refuse_with_simple_play(state, "draw", "B6")
     if not state.stock:
         if profile.stock_exhaustion == "pass":
             raise IllegalMoveError(
@@ -589,6 +579,27 @@ def _forfeit(state: SharedTableState, move: Forfeit) -> SharedTableState:
     return _next(state, hands=hands, stock=stock, passes=0, last=outcome, failed_plays=failed)
 
 
+def _refuse_with_simple_play(state: SharedTableState, what: str, rule: str) -> None:
+    """Refuse to ``what`` ("draw", B6; "pass", R6) while the hand holds a simple play.
+
+    Raises:
+        IllegalMoveError: Naming the play, citing ``rule``.
+    """
+    player = state.current_player
+    simple = simple_play(state.profile, state.hand, state.table, state.opened[player])
+    if simple is not None:
+        raise IllegalMoveError(
+            f"cannot {what}",
+            [
+                Problem(
+                    f"player {player} can play {simple}: a player may {what} only without "
+                    "a meld from the hand or a card to add to a table meld",
+                    rule,
+                )
+            ],
+        )
+
+
 def _pass(state: SharedTableState, move: Pass) -> SharedTableState:
     profile = state.profile
     if state.stock or profile.stock_exhaustion != "pass":
@@ -596,19 +607,7 @@ def _pass(state: SharedTableState, move: Pass) -> SharedTableState:
         raise IllegalMoveError("cannot pass", [Problem(why, profile.section("stock"))])
     player = state.current_player
     if profile.pass_only_without_simple_play:
-        simple = simple_play(profile, state.hand, state.table, state.opened[player])
-        if simple is not None:
-            raise IllegalMoveError(
-                "cannot pass",
-                [
-                    Problem(
-                        f"player {player} can play {simple}: under "
-                        "pass_only_without_simple_play a player passes only without a meld "
-                        "from the hand or a card to add to a table meld",
-                        profile.section("stock"),
-                    )
-                ],
-            )
+        _refuse_with_simple_play(state, "pass", profile.section("stock"))
     return _passed(state, Outcome(player, move), None)
 
 
