@@ -83,37 +83,6 @@ def test_dask_retries_a_task_that_failed(
     assert totals(retried) == totals(local)
 
 
-def test_a_lost_worker_is_resubmitted_and_nothing_counts_twice(tmp_path: pathlib.Path) -> None:
-    """A worker process killed in a task: simulate submits it again, each round counted once.
-
-    Dask itself runs a lost worker's tasks again, up to its
-    ``allowed-failures``; with none allowed, the task fails with
-    ``KilledWorker`` and simulate's ``retries`` submit it again.
-    """
-    marker = tmp_path / "killed"
-    seats = [KillsItsWorkerOnce(str(marker)), "simple"]
-    local = m.simulate("maumau", [m.RandomBot, "simple"], games=12, seed=8)
-    seen: list[int] = []
-    with (
-        dask.config.set({"distributed.scheduler.allowed-failures": 0}),
-        start_cluster() as cluster,
-        distributed.Client(cluster) as dask_client,
-    ):
-        survived = m.simulate(
-            "maumau",
-            seats,
-            games=12,
-            seed=8,
-            executor=dask_client.get_executor(),
-            chunksize=3,
-            retries=1,
-            progress=lambda done, total: seen.append(done),
-        )
-    assert marker.read_text(encoding="utf-8") != str(os.getpid())  # a worker died, not this
-    assert totals(survived) == totals(local)
-    assert seen == list(range(1, 13))
-
-
 #: A bot class as a user's script or notebook defines it: its module cannot be
 #: imported on the workers, so cloudpickle sends the class itself.
 USERS_BOT = """
@@ -179,3 +148,54 @@ def test_a_bot_class_of_the_users_script_plays_on_dask(tmp_path: pathlib.Path) -
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["True", "FirstMoveBot"]
+
+
+def test_a_worker_killed_mid_run_is_replaced_and_nothing_counts_twice(
+    client: distributed.Client, tmp_path: pathlib.Path
+) -> None:
+    """A worker process killed in a task: Dask runs its tasks again, each round counted once."""
+    marker = tmp_path / "killed"
+    seats = [KillsItsWorkerOnce(str(marker)), "simple"]
+    local = m.simulate("maumau", [m.RandomBot, "simple"], games=12, seed=8)
+    seen: list[int] = []
+    survived = m.simulate(
+        "maumau",
+        seats,
+        games=12,
+        seed=8,
+        executor=client.get_executor(),
+        chunksize=3,
+        progress=lambda done, total: seen.append(done),
+    )
+    assert marker.read_text(encoding="utf-8") != str(os.getpid())  # a worker died, not this
+    assert totals(survived) == totals(local)
+    assert seen == list(range(1, 13))
+
+
+@pytest.mark.slow
+def test_a_lost_worker_dask_gave_up_on_is_resubmitted_by_simulate(
+    tmp_path: pathlib.Path,
+) -> None:
+    """With no failures allowed, Dask raises KilledWorker and simulate's ``retries`` resubmit."""
+    marker = tmp_path / "killed"
+    seats = [KillsItsWorkerOnce(str(marker)), "simple"]
+    local = m.simulate("maumau", [m.RandomBot, "simple"], games=12, seed=8)
+    seen: list[int] = []
+    with (
+        dask.config.set({"distributed.scheduler.allowed-failures": 0}),
+        start_cluster() as cluster,
+        distributed.Client(cluster) as dask_client,
+    ):
+        survived = m.simulate(
+            "maumau",
+            seats,
+            games=12,
+            seed=8,
+            executor=dask_client.get_executor(),
+            chunksize=3,
+            retries=1,
+            progress=lambda done, total: seen.append(done),
+        )
+    assert marker.read_text(encoding="utf-8") != str(os.getpid())  # a worker died, not this
+    assert totals(survived) == totals(local)
+    assert seen == list(range(1, 13))
