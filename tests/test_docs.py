@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.util
 import pathlib
 import pkgutil
 import re
@@ -30,9 +31,23 @@ def python_blocks() -> list[tuple[str, int, str]]:
     return blocks
 
 
+#: Modules of the optional extras (``distributed``): a block that imports one
+#: runs only where it is installed.
+OPTIONAL = ("distributed", "dask", "cloudpickle")
+
+
+def missing_optional(code: str) -> list[str]:
+    """The optional modules ``code`` imports that are not installed."""
+    imported = re.findall(r"^\s*(?:from|import) (\w+)", code, re.M)
+    return [name for name in OPTIONAL if name in imported and not importlib.util.find_spec(name)]
+
+
 @pytest.mark.parametrize(("path", "index", "code"), python_blocks(), ids=lambda v: str(v)[:30])
 def test_doc_code_block_runs(path: str, index: int, code: str) -> None:
     """Each ```python block of the README and docs executes without error."""
+    missing = missing_optional(code)
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)} (an optional extra)")
     exec(compile(code, f"{path}[block {index}]", "exec"), {"__name__": "__docs__"})
 
 

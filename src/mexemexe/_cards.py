@@ -255,8 +255,11 @@ class Card:
 
     def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
         # Pickles and copies are the library's own card objects again (a card
-        # is immutable), which its identity caches recognise.
-        return (Card.from_code, (self.code,))
+        # is immutable), which its identity caches recognise. The loader is a
+        # module-level function, which every pickler (cloudpickle too) writes
+        # by reference: a bound classmethod such as `Card.from_code` is copied
+        # by value by cloudpickle, and then fails in a fresh process.
+        return (_card_from_code, (self.code,))
 
     def _repr_pretty_(self, printer: _pictures.TextPrinter, cycle: bool) -> None:
         # IPython and hypothesis pretty-printers: show the pasteable repr.
@@ -304,6 +307,11 @@ _BY_CODE: tuple[Card, ...] = tuple(
 
 #: The joker (all jokers are alike, RULES.md §0).
 JOKER: Card = _BY_CODE[JOKER_CODE]
+
+
+def _card_from_code(code: int) -> Card:
+    """The card of ``code``, as `Card.__reduce__` wrote it (unpickling)."""
+    return _BY_CODE[code]
 
 
 def _ascii_cases(spelling: str) -> set[str]:

@@ -159,9 +159,59 @@ def _play_chunk(
     first: int,
     stop: int,
     time_limit: float | None = None,
+    attempt: int = 0,
 ) -> list[Outcome]:
-    """Rounds ``first`` to ``stop - 1`` (one task for a worker)."""
+    """Rounds ``first`` to ``stop - 1`` (one task for a worker).
+
+    A pure function of its arguments: a task run twice (a retry, or a task a
+    cluster ran again after losing its worker) gives the same rounds.
+    ``attempt`` is not used: it only makes a retried task's arguments differ
+    from the failed one's, so an executor that names tasks by their
+    arguments (Dask's, with ``pure=True``) runs it again instead of handing
+    back the stored failure.
+    """
     return [_play_one(game, bots, seed, index, time_limit) for index in range(first, stop)]
+
+
+def _run_tasks(
+    task: Callable[[int, int, int], cf.Future[list[Outcome]]],
+    chunks: Sequence[tuple[int, int]],
+    retries: int,
+    add: Callable[[Outcome], None],
+) -> None:
+    """Run every chunk ``(first, stop)`` by ``task(first, stop, attempt)``, adding each round once.
+
+    A task that fails (its worker lost, an error) is submitted again, up to
+    ``retries`` times. Results are taken by chunk: a chunk's rounds are
+    added once, whichever copy of its task came back first. When this
+    stops early (an error or an interrupt), the tasks still waiting are
+    cancelled.
+    """
+    import concurrent.futures as cf
+
+    pending: dict[cf.Future[list[Outcome]], tuple[int, int, int]] = {}
+    for first, stop in chunks:
+        pending[task(first, stop, 0)] = (first, stop, 0)
+    added: set[int] = set()
+    try:
+        while pending:
+            finished, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for future in finished:
+                first, stop, attempt = pending.pop(future)
+                try:
+                    outcomes = future.result()
+                except Exception:
+                    if attempt >= retries:
+                        raise
+                    pending[task(first, stop, attempt + 1)] = (first, stop, attempt + 1)
+                    continue
+                if first not in added:
+                    added.add(first)
+                    for outcome in outcomes:
+                        add(outcome)
+    finally:
+        for future in pending:
+            future.cancel()
 
 
 def _chunk_size(games: int, workers: int) -> int:
@@ -180,6 +230,7 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     chunksize: int | None = None,
     time_limit: float | None = None,
+    retries: int = 0,
 ) -> SimulationResult:
     """Play ``games`` seeded rounds with the given bots and total the results.
 
@@ -208,9 +259,12 @@ def simulate(
         seed: The seed of the whole run.
         workers: Processes to use when no executor is given (1: in this process).
         executor: A `concurrent.futures.Executor` of any kind (a process or thread pool,
-            or a cluster's executor such as Ray's or Dask's).
+            or a cluster's executor such as Dask's ``Client.get_executor()``).
+            Seats and games defined in the caller's script reach its workers
+            if the executor pickles with cloudpickle, as Dask's does.
         progress: Called as ``progress(done, games)`` after each round (with
-            an executor, as each task's rounds come back).
+            an executor, as each task's rounds come back), in this process;
+            ``done`` counts each round once, up to ``games``.
         chunksize: Rounds per task sent to the executor; by default about 16
             tasks a worker, at most 64 rounds each.
         time_limit: Seconds of search a move (wall clock) for every bot that
@@ -219,14 +273,21 @@ def simulate(
             leaves each bot's own. A limited search plays the best play found
             in time, so rounds then depend on the machine's speed, not on
             the seed alone. Other bots are left as they are.
+        retries: With an executor, how many times a task that fails (an
+            error in a worker, or a worker lost for good) is submitted
+            again before its error is raised; 0 (the default) raises the
+            first. A round is a pure function of the game, the seats, the
+            seed and its number, so a retried task gives the rounds the
+            failed one would have, and each round is counted once.
 
     Returns:
         A `SimulationResult`.
 
     Raises:
         ValueError: If a bot name is unknown, ``games`` or ``chunksize``
-            is not a whole number of at least 1, or ``time_limit`` is not a
-            number of seconds of at least 0.
+            is not a whole number of at least 1, ``retries`` is not a whole
+            number of at least 0, or ``time_limit`` is not a number of
+            seconds of at least 0.
         ProfileError: If ``profile`` names no registered game, or the
             seat count does not fit it.
         TypeError: If a seat is neither a name, a bot nor a callable.
@@ -237,6 +298,8 @@ def simulate(
         isinstance(chunksize, bool) or not isinstance(chunksize, int) or chunksize < 1
     ):
         raise ValueError(f"chunksize must be a whole number of at least 1, not {chunksize!r}")
+    if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
+        raise ValueError(f"retries must be a whole number of at least 0, not {retries!r}")
     if time_limit is not None and (
         isinstance(time_limit, bool)
         or not isinstance(time_limit, (int, float))
@@ -283,15 +346,13 @@ def simulate(
                 add(_play_one(game, specs, seed, index, time_limit))
         else:
             size = chunksize or _chunk_size(games, workers)
-            futures = [
-                executor.submit(
-                    _play_chunk, game, specs, seed, first, min(first + size, games), time_limit
-                )
-                for first in range(0, games, size)
-            ]
-            for future in cf.as_completed(futures):
-                for outcome in future.result():
-                    add(outcome)
+            pool = executor
+
+            def task(first: int, stop: int, attempt: int) -> cf.Future[list[Outcome]]:
+                return pool.submit(_play_chunk, game, specs, seed, first, stop, time_limit, attempt)
+
+            chunks = [(first, min(first + size, games)) for first in range(0, games, size)]
+            _run_tasks(task, chunks, retries, add)
     finally:
         if own is not None:
             own.shutdown()

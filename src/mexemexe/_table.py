@@ -152,8 +152,10 @@ class Table(Sequence[Meld]):
 
     def __reduce__(self) -> tuple[Callable[[tuple[Meld, ...]], Table], tuple[tuple[Meld, ...]]]:
         # Pickle and copy the melds only: the memo holds object ids, which
-        # mean nothing in another process.
-        return (Table._trusted, (self.melds,))
+        # mean nothing in another process. The loader is a module-level
+        # function, written by reference by every pickler (cloudpickle copies
+        # a bound classmethod by value, which then fails in a fresh process).
+        return (_table_from_melds, (self.melds,))
 
     @classmethod
     def coerce(cls, table: TableLike) -> Table:
@@ -229,6 +231,11 @@ class Table(Sequence[Meld]):
     def _repr_pretty_(self, printer: _pictures.TextPrinter, cycle: bool) -> None:
         # IPython and hypothesis pretty-printers: show the pasteable repr.
         printer.text(repr(self))
+
+
+def _table_from_melds(melds: tuple[Meld, ...]) -> Table:
+    """A table from its melds, as `Table.__reduce__` wrote them (unpickling)."""
+    return Table._trusted(melds)
 
 
 #: What functions accept as a table: a `Table`, table notation, or a sequence
