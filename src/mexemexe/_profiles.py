@@ -551,7 +551,7 @@ class Profile:
             A `TableReport`, truthy iff the table is valid, listing every problem.
 
         Raises:
-            NotationError: If ``table`` is text that is not valid notation.
+            NotationError: If ``table`` or ``start`` is text that is not valid notation.
         """
         return validate_table(table, self, start=start)
 

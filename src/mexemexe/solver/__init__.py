@@ -116,6 +116,9 @@ def arrange(
 ) -> Table | None:
     """Partition ``cards`` into valid melds under ``profile``, or ``None`` if impossible.
 
+    There is no start of a turn here, so no group holds a suit twice, even
+    under ``repeated_suits="later_turn"`` (B5).
+
     Args:
         cards: The cards to lay out, all of them.
         profile: The rules.
@@ -174,6 +177,9 @@ def best_play(
     unchanged. Given ``table=``/``hand=``/``profile=``, the player counts as
     opened. Discard profiles (G4): the table's melds stay; the play is new melds
     from the hand and lay-offs onto the melds there (no joker exchange).
+    Under ``repeated_suits="later_turn"`` (B5) the table given is the start
+    of the turn: a group of the play may hold a suit twice where it holds
+    every card of one of its groups (`_repeated`).
 
     Args:
         state: A rummy state or player view, giving the table, the hand and
