@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import combinations
 
 import attrs
 import pytest
@@ -281,7 +282,7 @@ def test_b5_best_play_never_breaks_b5_on_random_positions() -> None:
 # -- "never": no group ever holds a suit twice --------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_b5_never_no_valid_table_holds_a_suit_twice(data: st.DataObject) -> None:
     """B5: under "never", no group of a valid table (any preset) holds a suit twice."""
@@ -307,3 +308,60 @@ def test_b5_never_the_solver_never_repeats_a_suit(data: st.DataObject) -> None:
     best = solver.best_play(table=table, hand=" ".join(extra), profile=profile)
     assert not any(repeats_a_suit(meld) for meld in best.table.melds)
     assert profile.validate_table(best.table)
+
+
+def meld_ok(meld: tuple[m.Card, ...], start: m.Table) -> bool:
+    """One meld of a play under the seed's rule, judged as validate_table judges it."""
+    return bool(SEED.validate_table(m.Table([meld]), start=start))
+
+
+def partitions_ok(cards: list[m.Card], start: m.Table) -> bool:
+    """Whether ``cards`` split into melds each valid against ``start`` (brute force)."""
+    if not cards:
+        return True
+    first, rest = cards[0], cards[1:]
+    for size in range(2, min(8, len(rest)) + 1):
+        for others in set(combinations(rest, size)):
+            meld = (first, *others)
+            if meld_ok(meld, start):
+                left = list(rest)
+                for card in others:
+                    left.remove(card)
+                if partitions_ok(left, start):
+                    return True
+    return False
+
+
+def brute_best(table: m.Table, hand: list[m.Card]) -> int:
+    """The most hand cards a play can place, by trying every subset and every split."""
+    for size in range(len(hand), -1, -1):
+        for chosen in set(combinations(sorted(hand), size)):
+            if partitions_ok(sorted([*table.cards(), *chosen]), table):
+                return size
+    return -1
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_b5_best_play_is_exact_on_small_positions(data: st.DataObject) -> None:
+    """B5: near a table group, best_play places as many cards as a brute-force search."""
+    rank = data.draw(st.integers(3, 11))
+    suits = "SHDC"
+    sym = "A23456789TJQK"
+    group_suits = data.draw(st.lists(st.sampled_from(suits), min_size=3, max_size=4, unique=True))
+    run_suit = data.draw(st.sampled_from(suits))
+    group = [m.Card.parse(f"{sym[rank - 1]}{s}") for s in group_suits]
+    run = [m.Card.parse(f"{sym[v - 1]}{run_suit}") for v in range(rank - 2, rank + 1)]
+    table = m.Table([tuple(group), tuple(run)])
+    pool = [m.Card.parse(f"{sym[v - 1]}{s}") for v in range(rank - 1, rank + 2) for s in suits]
+    hand = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=3))
+    counts = Counter([*table.cards(), *hand])
+    if any(k > 2 for k in counts.values()):
+        return
+    # Cards far from the rank, no two of a rank or next to each other in a suit,
+    # join no meld; they make the hand big enough for the full search.
+    far = [v for v in range(1, 14) if abs(v - rank) >= 4]
+    junk = [m.Card.parse(f"{sym[v - 1]}{suits[i % 4]}") for i, v in enumerate(far)][:6]
+    best = solver.best_play(table=table, hand=[*hand, *junk], profile=SEED)
+    assert len(best.placed) == brute_best(table, hand)
+    assert SEED.validate_table(best.table, start=table)
