@@ -22,10 +22,12 @@ such groups merge into one.)
 or one of them; only anchors with a second copy of one of their suits in
 play matter (otherwise no suit can repeat) or that already hold one, and
 of two anchors of a rank where one holds the other, the smaller (keeping it
-allows all that keeping the larger does). Before the choices are tried one
-by one, the search with every such rank's cards free and no anchor set
-aside (a relaxation of all of them) says whether any can beat the plain
-best play at all: usually it cannot, and one search settles it.
+allows all that keeping the larger does). Before the choices are tried, the
+search with every such rank's cards free and no anchor set aside (a
+relaxation of all of them) says whether any can beat the plain best play
+at all: usually it cannot, and one search settles it. Otherwise the
+choices are made rank by rank, branch and bound: a choice is followed only
+where its relaxation (the ranks after it free) beats the best play known.
 """
 
 from __future__ import annotations
@@ -33,7 +35,6 @@ from __future__ import annotations
 import operator
 from collections import Counter
 from collections.abc import Mapping
-from itertools import product
 from typing import TYPE_CHECKING
 
 from .._cards import _BY_CODE, JOKER_CODE, Card
@@ -115,22 +116,57 @@ def best_with_repeats(
         return None, False
     if relaxed is None:
         return None, True  # not even the relaxation beats the plain play
-    best: Repeated | None = None
     ranks = list(anchors)
-    for choice in product(*([None, *anchors[r]] for r in ranks)):
-        kept = {r: a for r, a in zip(ranks, choice, strict=True) if a is not None}
-        if not kept:
-            continue  # the plain search
-        floor = plain if best is None else max(plain, best[0])
-        try:
-            found = _search(must, hand, weights, profile, deadline, kept, floor, old)
-        except _Cut as cut:
-            if cut.late is not None and cut.late[0] > floor:
-                best = cut.late
-            return best, False
-        if found is not None:
-            best = found
-    return best, True
+    best: list[Repeated | None] = [None]
+    position = (must, hand, weights, profile, deadline)
+    try:
+        _branch(position, ranks, anchors, {}, plain, best, old)
+    except _Cut as cut:
+        floor = plain if best[0] is None else max(plain, best[0][0])
+        if cut.late is not None and cut.late[0] > floor:
+            return cut.late, False
+        return best[0], False
+    return best[0], True
+
+
+#: What every search of one `best_with_repeats` call shares:
+#: ``(must, hand, weights, profile, deadline)``.
+Position = tuple[list[int], list[int], list[float], "Profile", float]
+
+
+def _branch(
+    position: Position,
+    ranks: list[int],
+    anchors: Anchors,
+    decided: dict[int, tuple[int, ...]],
+    plain: float,
+    best: list[Repeated | None],
+    old: Table,
+) -> None:
+    """Branch and bound over the ranks' choices (none, or one anchor kept), into ``best[0]``.
+
+    ``ranks`` are the ranks still to choose for, ``decided`` the anchors
+    kept at the ranks chosen already (a rank with none kept is absent). A
+    choice whose relaxation (the later ranks free, `_search` with ``None``)
+    cannot beat the best play known is not followed.
+
+    Raises:
+        _Cut: At the deadline.
+    """
+    rank, later = ranks[0], ranks[1:]
+    for option in (None, *anchors[rank]):
+        kept = dict(decided)
+        if option is not None:
+            kept[rank] = option
+        floor = plain if best[0] is None else max(plain, best[0][0])
+        if later:
+            relaxed: dict[int, tuple[int, ...] | None] = {**kept, **dict.fromkeys(later)}
+            if _search(*position, relaxed, floor) is not None:
+                _branch(position, later, anchors, kept, plain, best, old)
+        elif kept:  # a leaf; none kept at all is the plain search
+            found = _search(*position, kept, floor, old)
+            if found is not None:
+                best[0] = found
 
 
 class _Cut(Exception):  # noqa: N818 - not an error: the deadline's way out
