@@ -232,6 +232,23 @@ def test_b5_bots_play_legal_rounds_under_later_turn() -> None:
             assert SEED.validate_table(state.table), state.table
 
 
+def test_b5_every_listed_play_is_legal_under_later_turn() -> None:
+    """B5: on positions of seeded rounds, every play legal_moves lists is accepted."""
+    listed = repeating = 0
+    for seed in range(3):
+        for state in selfplay_states(seed, 18):
+            if state.result is not None:
+                continue
+            before = sum(map(repeats_a_suit, state.table.melds))
+            for move in state.legal_moves():
+                if isinstance(move, Play):
+                    assert state.propose(move.table).ok, (state.table, move)
+                    listed += 1
+                    repeating += sum(map(repeats_a_suit, move.table.melds)) > before
+    assert listed > 10
+    assert repeating  # some of them lay a second copy off onto a table group
+
+
 # -- the solver --------------------------------------------------------------------------
 
 
