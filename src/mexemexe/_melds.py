@@ -73,6 +73,9 @@ class MeldRules:
     meld_rule: str
     ace_rule: str
     joker_rule: str
+    #: B5's ``repeated_suits="later_turn"``: a group on the table at the start
+    #: of a turn may take a second copy of a suit (`meld_extensions`).
+    repeat_groups: bool = False
     #: Verdicts already computed, by the meld's cards as written (bounded).
     cache: dict[tuple[Card, ...], MeldResult] = attrs.field(
         factory=dict, eq=False, hash=False, repr=False
@@ -107,7 +110,7 @@ class MeldRules:
     #: key of what tables memoize per rules (`table_extensions`). A value, not the
     #: rules object's ``id()``, which a later profile may reuse once this one is
     #: collected, and which would keep these caches alive from a table's memo.
-    memo_key: tuple[bool, bool, bool, int, int, int, int] = attrs.field(
+    memo_key: tuple[bool, bool, bool, int, int, int, int, bool] = attrs.field(
         init=False,
         default=attrs.Factory(
             lambda self: (
@@ -118,6 +121,7 @@ class MeldRules:
                 self.min_run,
                 self.min_group,
                 self.max_group,
+                self.repeat_groups,
             ),
             takes_self=True,
         ),
@@ -156,6 +160,7 @@ class MeldRules:
             meld_rule=profile.section("meld"),
             ace_rule=profile.section("ace"),
             joker_rule=profile.section("jokers"),
+            repeat_groups=profile.repeated_suits == "later_turn",
         )
 
 
@@ -566,6 +571,14 @@ def meld_extensions(cards: Sequence[Card], profile: Profile) -> frozenset[Card]:
     one the jokers can make room for by moving (``JK 2S 3S`` takes ``5S``);
     and the joker, where the profile lets one join. Empty for an invalid meld.
 
+    Under ``repeated_suits="later_turn"`` (B5) the meld is taken to stand on
+    the table at the start of the turn (as every meld does when a lay-off is
+    listed): a group of naturals also takes a second copy of a suit it holds
+    once, and a group already holding a suit twice (valid where it holds at
+    least ``min_group_size`` distinct suits) takes the copies it lacks. A
+    meld laid down this turn takes no second copy: check those with
+    `classify_meld`.
+
     Args:
         cards: A meld, as written.
         profile: The rules.
@@ -624,7 +637,9 @@ def grown_meld(meld: tuple[Card, ...], code: int, rules: MeldRules) -> tuple[Car
     seen = rules.identity_grown.get(key)
     if seen is not None and seen[0] is meld:
         return seen[1]
-    grown = _verdict((*meld, _BY_CODE[code]), rules).canonical
+    verdict = _verdict((*meld, _BY_CODE[code]), rules)
+    # A group holding a suit twice (B5, "later_turn") is no meld by itself: sorted by code.
+    grown = verdict.canonical if verdict.kind is not None else tuple(sorted(verdict.cards))
     identity = rules.identity_grown
     if len(identity) >= _CACHE_LIMIT:
         identity.clear()
@@ -640,6 +655,10 @@ def _extension_codes(codes: list[int], jokers: int, rules: MeldRules) -> list[in
     its suit that leaves every natural inside a window of the new length
     (the jokers move to make room), and the joker goes where one more fits.
     """
+    if rules.repeat_groups and not jokers:
+        repeats = _repeat_codes(codes, rules)
+        if repeats is not None:
+            return repeats
     if not _is_valid(codes, jokers, rules):
         return []
     n = len(codes) + jokers + 1  # the meld's size after the lay-off
@@ -678,6 +697,29 @@ def _extension_codes(codes: list[int], jokers: int, rules: MeldRules) -> list[in
         found.append(JOKER_CODE)
     found.sort()
     return found
+
+
+def _repeat_codes(codes: list[int], rules: MeldRules) -> list[int] | None:
+    """B5 ``"later_turn"``: the codes a group of naturals on the table at the start of a turn takes.
+
+    Each suit of its rank it holds fewer than twice (the group is its own
+    anchor), or ``None`` if ``codes`` is no such group: not one rank, a suit
+    three times, or too few cards or suits (`_is_valid` then decides).
+    """
+    if len(codes) < rules.min_group:
+        return None
+    rank = codes[0] >> 2
+    held = [0, 0, 0, 0]
+    for x in codes:
+        if x >> 2 != rank:
+            return None
+        held[x & 3] += 1
+    if max(held) > 2:
+        return None
+    suits = 4 - held.count(0)
+    if suits < rules.min_group or (suits == len(codes) and len(codes) > rules.max_group):
+        return None
+    return [rank * 4 + s for s in range(4) if held[s] < 2]
 
 
 def _is_valid(nat: list[int], jokers: int, rules: MeldRules) -> bool:

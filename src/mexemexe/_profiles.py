@@ -39,12 +39,14 @@ JokerPolicy = Literal["none", "runs", "free"]
 TurnStructure = Literal["shared_table", "discard"]
 StockExhaustion = Literal["end_round", "pass", "recycle_discard"]
 Scoring = Literal["penalty", "zero_sum", "winner_takes"]
+RepeatedSuits = Literal["never", "later_turn"]
 
 _ACE_POLICIES = ("low", "low_or_high")
 _JOKER_POLICIES = ("none", "runs", "free")
 _TURN_STRUCTURES = ("shared_table", "discard")
 _STOCK_POLICIES = ("end_round", "pass", "recycle_discard")
 _SCORINGS = ("penalty", "zero_sum", "winner_takes")
+_REPEATED_SUITS = ("never", "later_turn")
 
 #: A-2 … 10 at face value, J=11, Q=12, K=13 (B10, R7).
 FACE_POINTS: tuple[int, ...] = tuple(range(1, 14))
@@ -159,6 +161,27 @@ def _json_whole(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ProfileError(f"{what}={quote(value)}: a whole number")
     return value
+
+
+def _repeated_suit_problems(profile: Profile) -> list[str]:
+    """Why ``repeated_suits="later_turn"`` (B5) does not fit the rest of ``profile`` (if so)."""
+    problems = []
+    if profile.turn_structure != "shared_table":
+        problems.append(
+            "repeated_suits='later_turn' needs a shared table (turn_structure='shared_table'): "
+            "B5 judges a group against the table at the start of the turn"
+        )
+    if profile.decks > 2:
+        problems.append(
+            f"repeated_suits='later_turn' with decks={profile.decks}: B5's repetition is the "
+            "two decks' copies of a card, so at most 2 decks"
+        )
+    if profile.joker_policy == "free":
+        problems.append(
+            "repeated_suits='later_turn' with joker_policy='free': a group holding a suit "
+            "twice holds no joker (B5), so jokers must stay out of groups ('none' or 'runs')"
+        )
+    return problems
 
 
 #: The most hand points one card may be worth (a profile setting's bound).
@@ -288,6 +311,21 @@ class Profile:
             play. R6 **[decision]**: False, a player may pass even when a
             play exists (proving none exists can take a full search).
             Shared-table games only.
+        repeated_suits: Whether a group may hold a suit twice (two copies of
+            one card), B5 rule 20. ``"never"`` (the default, and every
+            preset's: the online reading) keeps every group's suits
+            distinct. ``"later_turn"`` (the seed's reading): a group of
+            naturals may hold each suit up to twice (up to 8 cards) when it
+            holds every card of a group of its rank that stood on the table
+            at the start of the turn (with distinct suits, or itself holding
+            a suit twice), so a repetition only extends a group laid down on
+            an earlier turn, even with a card moved from another meld. A
+            table judged without its start of turn (`validate_table` with no
+            ``start``) accepts such a group when it holds at least
+            ``min_group_size`` distinct suits. Needs a shared table, at most
+            two decks, and jokers kept out of groups (``joker_policy``
+            ``"none"`` or ``"runs"``): a group holding a suit twice never
+            holds a joker.
     """
 
     name: str
@@ -327,6 +365,7 @@ class Profile:
     draw_only_without_simple_play: bool = False
     failed_play_points: int = 0
     pass_only_without_simple_play: bool = False
+    repeated_suits: RepeatedSuits = "never"
 
     _meld_rules: MeldRules = attrs.field(init=False, eq=False, hash=False, repr=False)
     _deck: tuple[Card, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
@@ -361,6 +400,7 @@ class Profile:
         choice("joker_policy", self.joker_policy, _JOKER_POLICIES)
         choice("stock_exhaustion", self.stock_exhaustion, _STOCK_POLICIES)
         choice("scoring", self.scoring, _SCORINGS)
+        choice("repeated_suits", self.repeated_suits, _REPEATED_SUITS)
         if not 1 <= self.decks <= MAX_DECKS:
             problems.append(f"decks={self.decks}: from 1 to {MAX_DECKS} decks")
         if not 0 <= self.jokers <= MAX_JOKERS:
@@ -434,6 +474,8 @@ class Profile:
                     f"{flag}=True needs a shared table (turn_structure='shared_table'): "
                     "a discard turn always starts with a draw (G4)"
                 )
+        if self.repeated_suits == "later_turn":
+            problems.extend(_repeated_suit_problems(self))
         if isinstance(self.match_rounds, int) and self.match_rounds < 1:
             problems.append(f"match_rounds={self.match_rounds}: at least one round")
         elif not isinstance(self.match_rounds, int) and self.match_rounds not in ("players", None):
@@ -496,19 +538,22 @@ class Profile:
         """
         return self.classify_meld(cards).kind is not None
 
-    def validate_table(self, table: TableLike) -> TableReport:
+    def validate_table(self, table: TableLike, *, start: TableLike | None = None) -> TableReport:
         """Check every meld of ``table`` and the card counts against the deck.
 
         Args:
             table: A `Table`, table notation, or a sequence of melds.
+            start: The table at the start of the turn, which
+                ``repeated_suits="later_turn"`` judges a group holding a suit
+                twice against (B5); see `validate_table`.
 
         Returns:
             A `TableReport`, truthy iff the table is valid, listing every problem.
 
         Raises:
-            NotationError: If ``table`` is text that is not valid notation.
+            NotationError: If ``table`` or ``start`` is text that is not valid notation.
         """
-        return validate_table(table, self)
+        return validate_table(table, self, start=start)
 
     # -- the opening (initial meld) ----------------------------------------------
 

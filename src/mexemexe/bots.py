@@ -86,8 +86,9 @@ class SimpleBot:
         placed = [card for meld in new_melds for card in meld] + laid_off
         if placed and profile.hand_points(placed) >= profile.opening_need(opened):
             table = Table._trusted(tuple(melds))
-            if use_table:
-                # The next players' bots look these up: hand them over with the table.
+            if use_table and profile.repeated_suits != "later_turn":
+                # The next players' bots look these up: hand them over with the table
+                # (not under B5's "later_turn", where the new melds' would be too few).
                 remember_extensions(table, profile, extensions)
             return Play(table)
         drawing = view.stock_size or profile.stock_exhaustion != "pass"
@@ -190,7 +191,7 @@ def _lay_off_all(
     extensions = list(table_extensions(table, profile))
     index = list(known)
     for i in range(len(table.melds), len(melds)):
-        extensions.append(meld_extensions(melds[i], profile))
+        extensions.append(_fresh_extensions(melds[i], profile))
         _index_meld(index, extensions[i], i)
     placed: list[Card] = []
     for card in sorted(hand, key=CODE):
@@ -206,9 +207,24 @@ def _lay_off_all(
         for old in extensions[i]:
             if index[old.code] == i:
                 index[old.code] = -1
-        extensions[i] = meld_extensions(extended, profile)
+        if i < len(table.melds):
+            extensions[i] = meld_extensions(extended, profile)
+        else:
+            extensions[i] = _fresh_extensions(extended, profile)
         _index_meld(index, extensions[i], i)
     return placed, tuple(extensions)
+
+
+def _fresh_extensions(meld: tuple[Card, ...], profile: Profile) -> frozenset[Card]:
+    """`meld_extensions` of a meld laid down this turn: never a second copy of a suit (B5).
+
+    Under ``repeated_suits="later_turn"`` only a group that stood on the table
+    at the start of the turn may repeat a suit.
+    """
+    found = meld_extensions(meld, profile)
+    if profile.repeated_suits != "later_turn":
+        return found
+    return frozenset(card for card in found if classify_meld((*meld, card), profile))
 
 
 def _index_meld(index: list[int], extensions: frozenset[Card], i: int) -> None:

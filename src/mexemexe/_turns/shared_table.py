@@ -40,6 +40,7 @@ from .._profiles import Profile
 from .._scoring import round_result
 from .._state import GameState, PlayerView, deal, successor
 from .._table import Meld, Table
+from .._validation import repeated_verdict
 
 if TYPE_CHECKING:
     from .._jsonio import JSONObject
@@ -241,8 +242,10 @@ def _check(state: SharedTableState, table: Table) -> tuple[Proposal, tuple[Card,
                 not_held,
             )
         )
-    # Every meld valid (§0, B5, B7, R3). Card counts need no check of their
-    # own: old table plus cards from the hand cannot exceed the deck.
+    # Every meld valid (§0, B5, B7, R3); under B5's "later_turn" a group may
+    # repeat a suit where it extends a group of the table before this play.
+    # Card counts need no check of their own: old table plus cards from the
+    # hand cannot exceed the deck.
     rules = profile._meld_rules
     # Melds a play keeps (the very objects) from a table already found valid
     # under these rules need no second look.
@@ -257,6 +260,12 @@ def _check(state: SharedTableState, table: Table) -> tuple[Proposal, tuple[Card,
             if kept and id(meld) in old_ids:
                 continue
             result = classify_meld(meld, profile)
+            if result.kind is None and rules.repeat_groups:
+                # B5 "later_turn": a suit may repeat where the group extends
+                # one of the table at the start of this turn.
+                repeated = repeated_verdict(meld, profile, state.table)
+                if repeated is not None:
+                    result = repeated
             if result.kind is None:
                 all_valid = False
                 problems.extend(p.at(index) for p in result.problems)

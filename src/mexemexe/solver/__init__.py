@@ -59,6 +59,7 @@ from .._table import Table, TableLike
 from .._validation import validate_table
 from ._fixed import FixedPlay, best_fixed_play
 from ._inputs import _counts, _deadline, _point_weights, _prune, _within_deck
+from ._repeated import best_with_repeats
 from ._sweep import INF, NEG, Found, SearchCut, new_sweep
 
 if TYPE_CHECKING:
@@ -114,6 +115,9 @@ def arrange(
     cards: Iterable[Card | str] | str, profile: Profile | str, *, time_limit: float | None = None
 ) -> Table | None:
     """Partition ``cards`` into valid melds under ``profile``, or ``None`` if impossible.
+
+    There is no start of a turn here, so no group holds a suit twice, even
+    under ``repeated_suits="later_turn"`` (B5).
 
     Args:
         cards: The cards to lay out, all of them.
@@ -173,6 +177,9 @@ def best_play(
     unchanged. Given ``table=``/``hand=``/``profile=``, the player counts as
     opened. Discard profiles (G4): the table's melds stay; the play is new melds
     from the hand and lay-offs onto the melds there (no joker exchange).
+    Under ``repeated_suits="later_turn"`` (B5) the table given is the start
+    of the turn: a group of the play may hold a suit twice where it holds
+    every card of one of its groups (`_repeated`).
 
     Args:
         state: A rummy state or player view, giving the table, the hand and
@@ -237,6 +244,28 @@ def best_play(
         raise SolverInputError(f"objective must be 'cards' or 'points', not {objective!r}")
     if prof.turn_structure == "discard":
         return _best_fixed(old, held, weights, prof, objective, deadline)
+    if prof.repeated_suits == "later_turn":
+        return _with_repeats(old, held, weights, prof, objective, (deadline, time_limit))
+    return _shared_best(old, held, weights, prof, objective, (deadline, time_limit))
+
+
+def _shared_best(
+    old: Table,
+    held: tuple[Card, ...],
+    weights: list[float],
+    prof: Profile,
+    objective: Objective,
+    limit: tuple[float, float | None],
+) -> BestPlay:
+    """`best_play` on a shared table (B6, R4), with no group holding a suit twice.
+
+    ``limit`` is the deadline (a `time.perf_counter` reading) and the time limit it came from.
+
+    Raises:
+        InvalidStateError: As `best_play`.
+        SearchTimeoutError: As `best_play`.
+    """
+    deadline, time_limit = limit
     must = _counts(old.cards())
     hand_counts = _counts(held)
     _within_deck(list(map(operator.add, must, hand_counts)), prof)
@@ -270,6 +299,48 @@ def best_play(
     new = Table(melds)
     cards = tuple(Card.from_code(c) for c in sorted(placed))
     return BestPlay(new, cards, value, objective, (Play(new),))
+
+
+def _with_repeats(
+    old: Table,
+    held: tuple[Card, ...],
+    weights: list[float],
+    prof: Profile,
+    objective: Objective,
+    limit: tuple[float, float | None],
+) -> BestPlay:
+    """`best_play` under ``repeated_suits="later_turn"`` (B5): ``old`` is the start of the turn.
+
+    The plain best play, or a better one with a group that holds a suit
+    twice and every card of a group of ``old`` (`_repeated`). A table whose
+    own such groups no plain arrangement can lay out has no plain play.
+
+    Raises:
+        InvalidStateError: As `best_play`.
+        SearchTimeoutError: As `best_play`.
+    """
+    _within_deck(list(map(operator.add, _counts(old.cards()), _counts(held))), prof)
+    try:
+        plain: BestPlay | None = _shared_best(old, held, weights, prof, objective, limit)
+    except (InvalidStateError, SearchTimeoutError):
+        plain = None
+    if plain is not None and not plain.exact:
+        return plain  # the deadline has passed
+    found, exact = best_with_repeats(
+        old, held, weights, prof, limit[0], NEG if plain is None else plain.value
+    )
+    if found is None:
+        if plain is not None:
+            return attrs.evolve(plain, exact=exact)
+        if validate_table(old, prof, start=old).ok:
+            return BestPlay(old, (), 0.0, objective, exact=exact)  # nothing placed
+        raise _unplayable(old, prof)
+    value, melds = found
+    new = Table(melds)
+    cards = tuple(sorted((new.counts() - old.counts()).elements()))
+    if not cards:
+        return BestPlay(old, (), 0.0, objective, exact=exact)
+    return BestPlay(new, cards, value, objective, (Play(new),), exact)
 
 
 def _opening_play(
