@@ -1,0 +1,273 @@
+"""Views of every game: one base, JSON that rebuilds them, strict loaders (#28, #30)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mexemexe as m
+from mexemexe import games, maumau
+from mexemexe._views import View
+from mexemexe.bots import Bot
+
+JSONDict = dict[str, object]
+
+
+def played(name: str, seed: int, moves: int, players: int = 3) -> games.RoundState:
+    """A round of ``name`` after up to ``moves`` bot moves from the deal of ``seed``."""
+    game = games.get_game(name)
+    players = max(game.rules.min_players, min(players, game.rules.max_players))
+    state = game.deal(players, seed=seed)
+    bot = game.bot(game.default_bot, seed)
+    for _ in range(moves):
+        if state.result is not None:
+            break
+        state = state.apply(bot.choose(state.view(state.current_player)))
+    return state
+
+
+def a_view(name: str, seed: int = 2, moves: int = 12, player: int = 1) -> View[m.Profile]:
+    """The view of ``player`` after a few moves of a round of ``name``."""
+    view: View[m.Profile] = played(name, seed, moves).view(player)
+    return view
+
+
+@pytest.mark.parametrize("name", games.game_names())
+def test_every_game_view_derives_from_the_common_view(name: str) -> None:
+    """Every registered game's view is a View, holding the fields every game shares."""
+    view = a_view(name)
+    assert isinstance(view, View)
+    assert view.players == len(view.hand_sizes) and view.is_over is (view.result is not None)
+
+
+@pytest.mark.parametrize("name", games.game_names())
+@pytest.mark.parametrize("moves", [0, 7, 40])
+def test_every_game_view_round_trips_through_json(name: str, moves: int) -> None:
+    """from_dict(to_dict()) and from_json(to_json()) give the same view, for every game."""
+    view = played(name, 5, moves).view(0)
+    data = view.to_dict()
+    assert data["format"] == 1
+    assert type(view).from_dict(data) == view
+    assert type(view).from_json(view.to_json()) == view
+    assert type(view).from_dict(data).to_dict() == data
+
+
+@pytest.mark.parametrize("name", ["brazilian", "rummikub", "galician"])
+def test_player_view_from_dict_builds_the_view_type_of_the_turn_structure(name: str) -> None:
+    """PlayerView.from_dict reads any rummy view into its turn structure's type (B6, G4)."""
+    view = a_view(name)
+    assert type(m.PlayerView.from_dict(view.to_dict())) is type(view)
+
+
+@pytest.mark.parametrize("name", ["brazilian", "maumau"])
+def test_a_view_without_a_format_field_still_reads(name: str) -> None:
+    """Views written before the format field read back the same."""
+    view = a_view(name)
+    data = view.to_dict()
+    del data["format"]
+    assert type(view).from_dict(data) == view
+
+
+def test_a_maumau_view_without_its_rules_reads_as_the_default_rules() -> None:
+    """A Mau-Mau view written before it carried its rules reads with MAUMAU (M1)."""
+    view = a_view("maumau")
+    data = view.to_dict()
+    del data["profile"]
+    assert maumau.MauMauView.from_dict(data) == view
+
+
+def test_a_rummy_view_takes_its_rules_as_an_argument() -> None:
+    """profile= gives the rules of a view whose profile is not registered under its name."""
+    view = a_view("brazilian")
+    assert m.PlayerView.from_dict(view.to_dict(), profile=m.get_profile("brazilian")) == view
+    with pytest.raises(m.InvalidStateError, match="the view is of 'rummikub'"):
+        m.PlayerView.from_dict(view.to_dict(), profile="rummikub")
+
+
+def _set(key: str, value: object) -> Callable[[JSONDict], None]:
+    def change(data: JSONDict) -> None:
+        data[key] = value
+
+    return change
+
+
+def _drop(key: str) -> Callable[[JSONDict], None]:
+    def change(data: JSONDict) -> None:
+        del data[key]
+
+    return change
+
+
+def _grow_hand(data: JSONDict) -> None:
+    data["hand"] = f"{data['hand']} 2C"
+
+
+def _swap_sizes(data: JSONDict) -> None:
+    sizes = data["hand_sizes"]
+    assert isinstance(sizes, list)
+    data["hand_sizes"] = [sizes[0] + 1, *sizes[1:]]
+
+
+#: Tamperings every game's view loader refuses, with a word of the message.
+COMMON_TAMPERINGS: list[tuple[Callable[[JSONDict], None], str]] = [
+    (_drop("hand"), "missing key 'hand'"),
+    (_set("schema", "mexemexe.state/1"), "unknown schema"),
+    (_set("format", 2), "format=2"),
+    (_set("player", 7), "player=7"),
+    (_set("player", True), "player=True"),
+    (_set("current_player", -1), "current_player"),
+    (_set("turn", "3"), "turn='3'"),
+    (_set("hand_sizes", "7"), "hand_sizes"),
+    (_set("hand_sizes", [1]), "one size per player"),
+    (_set("stock_size", 10**6), "conservation"),
+    (_swap_sizes, "conservation"),
+    (_grow_hand, "hand"),
+    (_set("hand", "ZZ"), "hand"),
+    (_set("last", 3), "last=3"),
+    (_set("result", []), "result"),
+]
+
+
+@pytest.mark.parametrize("name", ["brazilian", "galician", "maumau"])
+@pytest.mark.parametrize(("tamper", "word"), COMMON_TAMPERINGS)
+def test_a_tampered_view_is_refused_naming_the_field(
+    name: str, tamper: Callable[[JSONDict], None], word: str
+) -> None:
+    """Each tampering raises InvalidStateError (no KeyError or TypeError), naming the fault."""
+    view = a_view(name)
+    data = view.to_dict()
+    tamper(data)
+    with pytest.raises(m.InvalidStateError, match=word):
+        type(view).from_dict(data)
+
+
+@pytest.mark.parametrize("name", ["brazilian", "galician", "maumau"])
+def test_a_view_of_a_list_or_of_bad_json_is_refused(name: str) -> None:
+    """A loader given something other than a mapping, or bad JSON text, raises InvalidStateError."""
+    cls = type(a_view(name))
+    with pytest.raises(m.InvalidStateError):
+        cls.from_dict([])  # type: ignore[arg-type]
+    with pytest.raises(m.InvalidStateError):
+        cls.from_json("[1, 2")
+
+
+def test_a_rummy_view_with_another_structures_field_is_refused() -> None:
+    """A shared-table view with a discard pile is refused, naming the field (B11)."""
+    data = a_view("brazilian").to_dict()
+    data["discard_pile"] = "5H"
+    with pytest.raises(m.InvalidStateError, match="discard_pile"):
+        m.PlayerView.from_dict(data)
+
+
+def test_a_rummy_view_with_an_invalid_table_is_refused() -> None:
+    """A table that is not valid melds is refused (B5)."""
+    data = a_view("brazilian").to_dict()
+    data["table"] = ["2C 9D KS"]
+    data["stock_size"] = int(str(data["stock_size"])) - 3
+    with pytest.raises(m.InvalidStateError, match="table"):
+        m.PlayerView.from_dict(data)
+
+
+def test_a_rummy_view_with_an_unknown_profile_is_refused() -> None:
+    """A profile name that is not registered is an InvalidStateError."""
+    data = a_view("brazilian").to_dict()
+    data["profile"] = "no-such-game"
+    with pytest.raises(m.InvalidStateError, match="no-such-game"):
+        m.PlayerView.from_dict(data)
+
+
+def test_a_discard_view_with_an_unknown_phase_is_refused() -> None:
+    """A phase the turn structure does not have is refused (G4)."""
+    data = a_view("galician").to_dict()
+    data["phase"] = "nap"
+    with pytest.raises(m.InvalidStateError, match="phase='nap'"):
+        m.PlayerView.from_dict(data)
+
+
+def test_a_maumau_view_naming_a_suit_without_a_jack_is_refused() -> None:
+    """A suit to follow with no Jack on top is refused (M6)."""
+    view = played("maumau", 3, 0).view(0)
+    assert isinstance(view, maumau.MauMauView)
+    assert view.top.rank != 11
+    data = view.to_dict()
+    data["requested_suit"] = "H"
+    with pytest.raises(m.InvalidStateError, match="requested_suit"):
+        maumau.MauMauView.from_dict(data)
+
+
+def test_a_maumau_view_with_a_bad_direction_is_refused() -> None:
+    """The direction of play is +1 or -1 (M5)."""
+    data = a_view("maumau").to_dict()
+    data["direction"] = 2
+    with pytest.raises(m.InvalidStateError, match="direction"):
+        maumau.MauMauView.from_dict(data)
+
+
+@pytest.mark.parametrize("name", ["galician", "maumau"])
+def test_a_view_showing_another_players_drawn_card_is_refused(name: str) -> None:
+    """A previous move that shows another player's card drawn from the stock is refused."""
+    state = played(name, 4, 0)
+    mover = state.current_player
+    state = state.apply(m.Draw())
+    assert state.last is not None and state.last.drawn
+    own = state.view(mover)
+    data = own.to_dict()
+    data["player"] = (mover + 1) % len(own.hand_sizes)
+    other = state.view((mover + 1) % len(own.hand_sizes))
+    data["hand"] = other.to_dict()["hand"]
+    with pytest.raises(m.InvalidStateError, match="never sees"):
+        type(own).from_dict(data)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    name=st.sampled_from(games.game_names()),
+    seed=st.integers(0, 2**32),
+    moves=st.integers(0, 60),
+    player=st.integers(0, 5),
+)
+def test_views_of_random_play_round_trip(name: str, seed: int, moves: int, player: int) -> None:
+    """Any view of random bot play reads back equal to itself from its JSON."""
+    game = games.get_game(name)
+    rng = random.Random(seed)
+    state = game.deal(game.rules.min_players + rng.randint(0, 1), seed=seed)
+    bot = game.bot("random", seed)
+    for _ in range(moves):
+        if state.result is not None:
+            break
+        state = state.apply(bot.choose(state.view(state.current_player)))
+    view = state.view(player % len(state.hands))
+    assert type(view).from_json(view.to_json()) == view
+
+
+def test_a_rebuilt_view_holds_no_more_than_the_view_written() -> None:
+    """A view read back has the same fields as the view, and no field of the full state."""
+    state = played("galician", 6, 9)
+    view = state.view(0)
+    rebuilt = m.PlayerView.from_dict(view.to_dict())
+    names = {field.name for field in attrs.fields(type(rebuilt))}
+    assert names.isdisjoint({"hands", "stock", "seed", "laid_this_turn"})
+    assert attrs.asdict(rebuilt, recurse=False) == attrs.asdict(view, recurse=False)
+
+
+def test_both_games_bots_are_bots() -> None:
+    """SimpleBot, GreedyBot, RandomBot and MauMauBot all follow the one Bot protocol."""
+    for bot in (m.SimpleBot(), m.GreedyBot(), m.RandomBot(1), maumau.MauMauBot()):
+        assert isinstance(bot, Bot)
+
+
+def test_a_rummy_bot_refuses_a_maumau_view() -> None:
+    """SimpleBot given a Mau-Mau view raises the library's error, naming the view type."""
+    with pytest.raises(m.MexeMexeError, match="MauMauView"):
+        m.SimpleBot().choose(a_view("maumau"))
+
+
+def test_the_maumau_bot_refuses_a_rummy_view() -> None:
+    """MauMauBot given a rummy view raises the library's error, naming the view type."""
+    with pytest.raises(m.MexeMexeError, match="SharedTableView"):
+        maumau.MauMauBot().choose(a_view("brazilian"))
