@@ -40,7 +40,7 @@ from ._notation import format_cards
 from ._outcomes import Outcome, Proposal, RoundResult
 from ._profiles import Profile, get_profile, untyped_constructor
 from ._random import Seed, make_rng, shuffled
-from ._roundparts import current_hand, player_count
+from ._roundparts import current_hand, hand_lines, player_count
 from ._scoring import result_problems, round_result
 from ._table import Table, TableLike
 from ._views import FORMAT, MAPPING, View, read_view_cards
@@ -956,11 +956,7 @@ class GameState:
             f"winners {list(self.result.winners)}",
             f"table: {self.table.unicode() or '(empty)'}",
         ]
-        for i, hand in enumerate(self.hands):
-            marker = ">" if i == self.current_player and self.result is None else " "
-            lines.append(
-                f"{marker} player {i} ({len(hand):2} cards): {format_cards(hand, unicode=True)}"
-            )
+        lines += hand_lines(self.hands, self.current_player, self.result is not None)
         lines.append(f"stock: {len(self.stock)} cards")
         if self.discard_pile:
             lines.append(

@@ -28,6 +28,7 @@ from ._jsonio import JSONObject, dumps, loads_object
 from ._kinds import MAX_COUNT, quote, whole_number
 from ._moves import Move
 from ._outcomes import Outcome, RoundResult
+from ._roundparts import tagged
 
 __all__ = ["FORMAT", "MAPPING", "View", "ViewRules", "read_key", "read_view_cards"]
 
@@ -139,11 +140,7 @@ class View(Generic[R_co]):
         Raises:
             InvalidStateError: If it is not a mapping, or carries another tag or format.
         """
-        if not isinstance(data, Mapping):
-            raise InvalidStateError(f"a view is a mapping, got {type(data).__name__}")
-        found = data.get("schema")
-        if found != schema:
-            raise InvalidStateError(f"unknown schema {quote(found)} (expected {schema!r})")
+        data = tagged(data, schema, "view")
         form = data.get("format", FORMAT)
         if form != FORMAT or isinstance(form, bool):
             raise InvalidStateError(f"format={quote(form)}: this version reads format {FORMAT}")

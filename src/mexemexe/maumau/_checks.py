@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, TypeGuard
 
 from .._cards import Card
@@ -19,6 +19,7 @@ from .._errors import InvalidStateError, MexeMexeError
 from .._kinds import error_reason as reason_of
 from .._kinds import quote
 from .._outcomes import Outcome, RoundResult
+from .._roundparts import tagged
 
 if TYPE_CHECKING:  # the profile module quotes its settings with `quote`
     from ._profile import MauMauProfile
@@ -65,20 +66,6 @@ def deprecated(message: str, *, depth: int = 1) -> None:
     rummy side uses (`DeprecationWarning`, pointing at the caller's line).
     """
     warnings.warn(message, DeprecationWarning, stacklevel=2 + depth)
-
-
-def tagged(data: object, schema: str, what: str) -> Mapping[str, object]:
-    """``data`` as the mapping of a ``what`` (``"state"``, ``"match"``) tagged ``schema``.
-
-    Raises:
-        InvalidStateError: If ``data`` is not a mapping, or carries another tag.
-    """
-    if not isinstance(data, Mapping):
-        raise InvalidStateError(f"a {what} is a mapping, got {type(data).__name__}")
-    found = data.get("schema")
-    if found != schema:
-        raise InvalidStateError(f"unknown schema {quote(found)} (expected {schema!r})")
-    return data
 
 
 def is_whole(value: object) -> TypeGuard[int]:

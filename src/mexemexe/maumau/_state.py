@@ -36,6 +36,7 @@ from .._random import Seed, make_rng, shuffled
 from .._roundparts import (
     current_hand,
     empty_hand_problem,
+    hand_lines,
     json_text,
     player_count,
     player_count_problem,
@@ -398,11 +399,7 @@ class MauMauState:
             f"top card: {self.top.unicode()}"
             + (f", suit to follow: {self.requested_suit.unicode}" if self.requested_suit else ""),
         ]
-        for i, hand in enumerate(self.hands):
-            marker = ">" if i == self.current_player and self.result is None else " "
-            lines.append(
-                f"{marker} player {i} ({len(hand):2} cards): {format_cards(hand, unicode=True)}"
-            )
+        lines += hand_lines(self.hands, self.current_player, self.is_over)
         lines.append(
             f"stock: {len(self.stock)} cards, direction {'+' if self.direction > 0 else '-'}"
         )
