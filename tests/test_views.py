@@ -271,3 +271,71 @@ def test_the_maumau_bot_refuses_a_rummy_view() -> None:
     """MauMauBot given a rummy view raises the library's error, naming the view type."""
     with pytest.raises(m.MexeMexeError, match="SharedTableView"):
         maumau.MauMauBot().choose(a_view("brazilian"))
+
+
+def _rehidden(state: games.RoundState, seed: int) -> games.RoundState:
+    """``state`` with its hidden cards (hands and stock) dealt again, the sizes kept."""
+    full = state
+    hidden = [card for hand in full.hands for card in hand] + list(getattr(full, "stock", ()))
+    random.Random(seed).shuffle(hidden)
+    hands = []
+    for hand in full.hands:
+        hands.append(hidden[: len(hand)])
+        hidden = hidden[len(hand) :]
+    changes: dict[str, object] = {"hands": hands, "stock": hidden}
+    if hasattr(full, "seed"):
+        changes["seed"] = seed
+    changed: games.RoundState = attrs.evolve(full, **changes)
+    return changed
+
+
+@pytest.mark.parametrize("name", games.game_names())
+def test_every_game_has_a_spectator_view_without_a_hand(name: str) -> None:
+    """state.spectator_view() holds no hand, no seat and no moves, and reads back from JSON."""
+    state = played(name, 8, 5)
+    spectator = state.spectator_view()  # type: ignore[attr-defined]
+    assert spectator.is_spectator and spectator.player == -1 and spectator.hand == ()
+    assert spectator.hand_sizes == tuple(map(len, state.hands))
+    assert spectator.legal_moves() == ()
+    assert spectator.to_dict()["hand"] == ""
+    assert type(spectator).from_json(spectator.to_json()) == spectator
+
+
+@pytest.mark.parametrize("name", games.game_names())
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_spectator_view_does_not_depend_on_hidden_cards(name: str, seed: int) -> None:
+    """Dealing the hands and stock again, sizes kept, leaves the spectator's view unchanged."""
+    state = games.get_game(name).deal(3, seed=seed)
+    other = _rehidden(state, seed + 100)
+    assert other.hands != state.hands
+    assert other.spectator_view() == state.spectator_view()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", games.game_names())
+def test_a_spectator_does_not_see_a_drawn_card(name: str) -> None:
+    """After a draw from the stock the spectator's previous move holds no card (#30)."""
+    deals = (games.get_game(name).deal(2, seed=seed) for seed in range(50))
+    state = next(s for s in deals if m.Draw() in s.legal_moves()).apply(m.Draw())
+    last = state.spectator_view().last  # type: ignore[attr-defined]
+    assert last is not None and last.drawn == () and last.hidden_draws == 1
+
+
+@pytest.mark.parametrize("name", ["brazilian", "galician", "maumau"])
+def test_a_spectator_view_with_a_hand_is_refused(name: str) -> None:
+    """A spectator's view (player -1) that shows cards in hand is refused."""
+    state = played(name, 2, 3)
+    data = state.spectator_view().to_dict()  # type: ignore[attr-defined]
+    data["hand"] = state.view(0).to_dict()["hand"]
+    with pytest.raises(m.InvalidStateError, match="a spectator holds no cards"):
+        type(state.view(0)).from_dict(data)
+
+
+@pytest.mark.parametrize("name", ["galician", "maumau"])
+def test_a_spectator_view_showing_a_drawn_card_is_refused(name: str) -> None:
+    """A spectator's view whose previous move shows the card drawn from the stock is refused."""
+    state = played(name, 4, 0).apply(m.Draw())
+    assert state.last is not None
+    data = state.spectator_view().to_dict()  # type: ignore[attr-defined]
+    data["last"] = state.last.to_dict()
+    with pytest.raises(m.InvalidStateError, match="never sees"):
+        type(state.view(0)).from_dict(data)

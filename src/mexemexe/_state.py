@@ -43,7 +43,7 @@ from ._random import Seed, make_rng, shuffled
 from ._roundparts import current_hand, hand_lines, player_count
 from ._scoring import result_problems, round_result
 from ._table import Table, TableLike
-from ._views import FORMAT, MAPPING, View, read_view_cards
+from ._views import FORMAT, MAPPING, View, read_view_cards, spectator_of
 from ._views import read_key as _read
 
 __all__ = [
@@ -787,6 +787,15 @@ class GameState:
         if last is not None and last.player != player:
             last = last.hidden() if last.drawn else last
         return self._view_of(player, tuple(map(len, hands)), last, self.result)
+
+    def spectator_view(self) -> PlayerView:
+        """What anyone watching may see: the hand sizes, the table, any discard pile, the result.
+
+        A view of this round's view type with ``player`` -1 (`View.is_spectator`)
+        and no hand, every drawn card hidden; it has no legal moves and
+        rebuilds from its JSON as any view does.
+        """
+        return spectator_of(self.view(0))
 
     def _view_of(
         self,

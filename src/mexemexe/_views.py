@@ -17,23 +17,35 @@ player's drawn cards. A view read back is equal to the one written.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import ClassVar, Generic, Protocol, TypeVar, cast, overload
 
 import attrs
 
 from ._cards import Card, as_cards
 from ._errors import InvalidStateError
+from ._fastcopy import copier
 from ._jsonio import JSONObject, dumps, loads_object
 from ._kinds import MAX_COUNT, quote, whole_number
 from ._moves import Move
 from ._outcomes import Outcome, RoundResult
 from ._roundparts import tagged
 
-__all__ = ["FORMAT", "MAPPING", "View", "ViewRules", "read_key", "read_view_cards"]
+__all__ = [
+    "FORMAT",
+    "MAPPING",
+    "SPECTATOR",
+    "View",
+    "ViewRules",
+    "read_key",
+    "read_view_cards",
+    "spectator_of",
+]
 
 #: The ``"format"`` every view's `to_dict` writes; ``from_dict`` reads it or its absence.
 FORMAT = 1
+#: The ``player`` of a spectator's view: no seat, no hand.
+SPECTATOR = -1
 
 
 class ViewRules(Protocol):
@@ -61,8 +73,13 @@ R_co = TypeVar("R_co", bound=ViewRules, covariant=True)
 class View(Generic[R_co]):
     """What one player may see of a round, in every game: the base of every view type.
 
+    A spectator's view (``state.spectator_view()``) is a view of the same
+    type with ``player`` `SPECTATOR` (-1) and no hand: the hand sizes, the
+    table or discard pile, the turn and the result, with every drawn card
+    hidden. It never has legal moves.
+
     Attributes:
-        player: Whose view this is.
+        player: Whose view this is (`SPECTATOR` for a spectator's).
         profile: The rules.
         hand: This player's hand.
         hand_sizes: How many cards each player holds.
@@ -90,6 +107,11 @@ class View(Generic[R_co]):
     def my_turn(self) -> bool:
         """True if it is this player's turn and the round is not over."""
         return self.current_player == self.player and self.result is None
+
+    @property
+    def is_spectator(self) -> bool:
+        """True for a spectator's view (``state.spectator_view()``): no player, no hand."""
+        return self.player == SPECTATOR
 
     @property
     def players(self) -> int:
@@ -157,7 +179,7 @@ class View(Generic[R_co]):
         last = read_key(data, "last", (MAPPING, type(None)))
         result = read_key(data, "result", (MAPPING, type(None)))
         return {
-            "player": whole_number(read_key(data, "player", int), "player"),
+            "player": whole_number(read_key(data, "player", int), "player", SPECTATOR),
             "hand": read_view_cards(data, "hand"),
             "hand_sizes": tuple(whole_number(n, "hand_sizes") for n in sizes),
             "stock_size": whole_number(read_key(data, "stock_size", int), "stock_size"),
@@ -181,11 +203,14 @@ class View(Generic[R_co]):
             return problems
         for name in ("player", "current_player"):
             value = getattr(self, name)
-            if not 0 <= value < n:
+            if not 0 <= value < n and not (name == "player" and value == SPECTATOR):
                 problems.append(f"{name}={value}: not a player of 0-{n - 1}")
         if problems:
             return problems
-        if len(self.hand) != self.hand_sizes[self.player]:
+        if self.player == SPECTATOR:
+            if self.hand:
+                problems.append("hand: a spectator holds no cards")
+        elif len(self.hand) != self.hand_sizes[self.player]:
             problems.append(
                 f"hand: {len(self.hand)} cards, but hand_sizes gives player {self.player} "
                 f"{self.hand_sizes[self.player]}"
@@ -209,6 +234,7 @@ class View(Generic[R_co]):
             if not 0 <= last.player < n:
                 problems.append(f"last.player={last.player}: not a player of 0-{n - 1}")
             elif last.player != self.player and last.hidden() != last:
+                # A spectator is never the player who moved: every drawn card is hidden.
                 problems.append(
                     f"last.drawn: player {last.player}'s drawn cards, which player "
                     f"{self.player} never sees"
@@ -251,6 +277,24 @@ def read_view_cards(
 
 
 _V = TypeVar("_V", bound="View[ViewRules]")
+
+
+def spectator_of(view: _V) -> _V:
+    """What anyone watching may see of ``view``'s round: no player, no hand, no drawn card.
+
+    The hand sizes, the table or discard pile, whose turn it is and the
+    result stay; the previous move is shown as the other players see it.
+    """
+    last = view.last
+    changes = {"player": SPECTATOR, "hand": (), "last": None if last is None else last.hidden()}
+    copy = _SPECTATOR_COPIERS.get(type(view))
+    if copy is None:
+        copy = _SPECTATOR_COPIERS[type(view)] = copier(type(view))
+    # The copier of ``type(view)`` returns a value of that type.
+    return cast("_V", copy(view, changes))
+
+
+_SPECTATOR_COPIERS: dict[type, Callable[[object, Mapping[str, object]], object]] = {}
 _T = TypeVar("_T")
 _U = TypeVar("_U")
 _D = TypeVar("_D")

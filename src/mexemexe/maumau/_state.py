@@ -45,7 +45,7 @@ from .._roundparts import (
     round_repr,
     seen_by,
 )
-from .._views import FORMAT, View, read_view_cards
+from .._views import FORMAT, View, read_view_cards, spectator_of
 from ._checks import (
     HOSTILE,
     MAX_WORD,
@@ -311,6 +311,15 @@ class MauMauState:
             self.requested_suit,
             self.drawn,
         )
+
+    def spectator_view(self) -> MauMauView:
+        """What anyone watching may see: the hand sizes, the discard pile, the result.
+
+        A `MauMauView` with ``player`` -1 (`View.is_spectator`) and no hand,
+        every drawn card hidden; it has no legal moves and rebuilds from its
+        JSON as any view does.
+        """
+        return spectator_of(self.view(0))
 
     def to_dict(self) -> JSONObject:
         """A JSON-ready dict with a ``schema`` tag."""
