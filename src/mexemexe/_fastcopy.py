@@ -138,7 +138,10 @@ def _twin(cls: type) -> type:
         (parent,) = cls.__bases__
         namespace: dict[str, object] = {"__slots__": tuple(cls.__dict__["__slots__"])}
         if parent is not object:
+            # Both: they share one type slot, which takes the fast path of a
+            # plain object's stores only when neither is a Python function.
             namespace["__setattr__"] = object.__setattr__
+            namespace["__delattr__"] = object.__delattr__
         twin = _TWINS[cls] = type(f"_{cls.__name__}Builder", (parent,), namespace)
     return twin
 
