@@ -234,6 +234,7 @@ LAYERS: dict[str, int] = {
     "mexemexe._outcomes": RULES,
     "mexemexe._scoring": RULES,
     "mexemexe._roundparts": RULES,
+    "mexemexe._views": RULES,
     "mexemexe.maumau._checks": RULES,
     "mexemexe.maumau._profile": RULES,
     # Game states and their turn rules.

@@ -209,7 +209,7 @@ def test_successors_keep_the_state_type() -> None:
     assert type(record.replay()) is DiscardState
 
 
-#: The keys schema mexemexe.view/1 has always written, in order.
+#: The keys schema mexemexe.view/1 has always written, in order (``format`` added last, #30).
 VIEW_KEYS = [
     "schema",
     "player",
@@ -230,6 +230,7 @@ VIEW_KEYS = [
     "taken",
     "jokers_owed",
     "owners",
+    "format",
 ]
 
 

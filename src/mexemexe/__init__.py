@@ -69,6 +69,7 @@ from ._turns.discard import DiscardState, DiscardView
 from ._turns.shared_table import SharedTableState, SharedTableView
 from ._validation import TableReport, validate_table
 from ._version import __version__
+from ._views import View, ViewRules
 from .bots import Bot, GreedyBot, RandomBot, SimpleBot
 from .games import Game, MatchLike, game_names, get_game, register_game
 
@@ -148,6 +149,8 @@ __all__ = [
     "SwapJoker",
     "Table",
     "TableReport",
+    "View",
+    "ViewRules",
     "__version__",
     "arrange",
     "best_play",

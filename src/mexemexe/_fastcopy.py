@@ -15,11 +15,13 @@ through their descriptors.
 They are for values the engines already made canonical: nothing is
 converted or checked. The classes must be frozen attrs classes of plain
 slots without a ``__weakref__`` slot (a weak-reference slot lies outside the
-slot layout that ``__class__`` assignment compares), either directly under
-``object`` or under one such class (a game state of one turn structure under
-the common `GameState`): the twin of a subclass then derives from the same
-base, adds the subclass's own slots, and stores through ``object.__setattr__``
-(the base's frozen ``__setattr__`` would refuse them).
+slot layout that ``__class__`` assignment compares), in a single line of
+slotted classes down from ``object`` (a view type of one turn structure
+under the rummy `PlayerView`, itself under the view base every game
+shares; a slotted class without fields, such as `typing.Generic`, may stand
+in the line): the twin of a subclass derives from the same parent class,
+adds the subclass's own slots, and stores through ``object.__setattr__``
+(the parent's frozen ``__setattr__`` would refuse them).
 """
 
 from __future__ import annotations
@@ -123,26 +125,38 @@ def _twin(cls: type) -> type:
     """The plain class with ``cls``'s slots, made once per class.
 
     For a subclass of a slotted attrs class, the twin derives from that same
-    base (``__class__`` assignment needs the same base and the same slots
-    added) and sets attributes as a plain object does.
+    parent (``__class__`` assignment needs the same parent and the same
+    slots added) and sets attributes as a plain object does.
     """
     twin = _TWINS.get(cls)
     if twin is None:
-        slots = cls.__dict__.get("__slots__", ())
-        (base,) = cls.__bases__ if len(cls.__bases__) == 1 else (None,)
-        inherited: list[str] = []
-        if base is not None and base is not object:
-            if base.__bases__ != (object,) or not attrs.has(base):
-                base = None  # deeper hierarchies are not supported
-            else:
-                inherited = list(base.__dict__.get("__slots__", ()))
-        if base is None or sorted([*inherited, *slots]) != sorted(_fields(cls)):
+        if len(cls.__bases__) != 1 or sorted(_line_slots(cls)) != sorted(_fields(cls)):
             raise TypeError(
-                f"{cls.__name__} is not a frozen attrs class of plain slots under object "
-                "or under one such class (without a __weakref__ slot)"
+                f"{cls.__name__} is not a frozen attrs class of plain slots in a single "
+                "line of slotted classes (without a __weakref__ slot)"
             )
-        namespace: dict[str, object] = {"__slots__": tuple(slots)}
-        if base is not object:
+        (parent,) = cls.__bases__
+        namespace: dict[str, object] = {"__slots__": tuple(cls.__dict__["__slots__"])}
+        if parent is not object:
+            # Both: they share one type slot, which takes the fast path of a
+            # plain object's stores only when neither is a Python function.
             namespace["__setattr__"] = object.__setattr__
-        twin = _TWINS[cls] = type(f"_{cls.__name__}Builder", (base,), namespace)
+            namespace["__delattr__"] = object.__delattr__
+        twin = _TWINS[cls] = type(f"_{cls.__name__}Builder", (parent,), namespace)
     return twin
+
+
+def _line_slots(cls: type) -> list[str]:
+    """Every slot of ``cls`` and the classes above it, or ``["__dict__"]`` if one has no slots.
+
+    Each class above ``object`` must declare its ``__slots__`` (else its
+    instances carry a ``__dict__``, and fields could live outside the slots)
+    and have a single parent.
+    """
+    slots: list[str] = []
+    for klass in cls.__mro__[:-1]:
+        own = klass.__dict__.get("__slots__")
+        if own is None or len(klass.__bases__) != 1:
+            return ["__dict__"]
+        slots.extend([own] if isinstance(own, str) else own)
+    return slots

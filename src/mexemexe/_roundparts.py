@@ -1,12 +1,11 @@
 """Pieces every game's states, matches and records share, written once.
 
 The rummy states and Mau-Mau's are separate types (each holds only its own
-fields, and the engines build them with `mexemexe._fastcopy`, which wants
-classes directly under ``object``), so what they have in common is offered
-here as functions they call rather than as a base class: their JSON text,
-the part of a view that hides other players' drawn cards, their ``repr``,
-the checks of their player count and empty hands, and a match's common
-fields and next deal.
+fields), so what they have in common is offered here as functions they
+call: their JSON text and schema tag, the part of a view that hides other
+players' drawn cards, their ``str`` and ``repr``, the checks of their
+player count and empty hands, and a match's common fields and next deal.
+(Their views, which share fields too, share a base class: `mexemexe._views`.)
 """
 
 from __future__ import annotations
@@ -15,8 +14,9 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import ClassVar, Protocol, TypeVar
 
 from ._cards import Card
-from ._errors import ProfileError
+from ._errors import InvalidStateError, ProfileError
 from ._jsonio import JSON, JSONObject, dumps, loads_object
+from ._kinds import quote
 from ._notation import format_cards
 from ._outcomes import Outcome, RoundResult
 
@@ -26,6 +26,7 @@ __all__ = [
     "current_hand",
     "deal_next_round",
     "empty_hand_problem",
+    "hand_lines",
     "json_text",
     "match_dict",
     "player_count",
@@ -35,6 +36,7 @@ __all__ = [
     "round_repr",
     "round_seed",
     "seen_by",
+    "tagged",
 ]
 
 
@@ -131,6 +133,31 @@ class _Round(Protocol):
 
     @property
     def turn(self) -> int: ...
+
+
+def hand_lines(hands: Sequence[Sequence[Card]], current: int, over: bool) -> list[str]:
+    """One line per hand for a state's ``str``: its size and cards, ``>`` at the player to move."""
+    lines = []
+    for i, hand in enumerate(hands):
+        marker = ">" if i == current and not over else " "
+        lines.append(
+            f"{marker} player {i} ({len(hand):2} cards): {format_cards(hand, unicode=True)}"
+        )
+    return lines
+
+
+def tagged(data: object, schema: str, what: str) -> Mapping[str, object]:
+    """``data`` as the mapping of a ``what`` (``"state"``, ``"view"`` …) tagged ``schema``.
+
+    Raises:
+        InvalidStateError: If ``data`` is not a mapping, or carries another tag.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(f"a {what} is a mapping, got {type(data).__name__}")
+    found = data.get("schema")
+    if found != schema:
+        raise InvalidStateError(f"unknown schema {quote(found)} (expected {schema!r})")
+    return data
 
 
 def round_repr(state: _Round, details: str) -> str:

@@ -25,7 +25,7 @@ import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
-from typing import ClassVar, Literal, Protocol, TypeVar, cast, overload
+from typing import ClassVar, Literal, Protocol, TypeVar, cast
 
 import attrs
 
@@ -40,9 +40,11 @@ from ._notation import format_cards
 from ._outcomes import Outcome, Proposal, RoundResult
 from ._profiles import Profile, get_profile, untyped_constructor
 from ._random import Seed, make_rng, shuffled
-from ._roundparts import current_hand, player_count
+from ._roundparts import current_hand, hand_lines, player_count
 from ._scoring import result_problems, round_result
 from ._table import Table, TableLike
+from ._views import FORMAT, MAPPING, View, read_view_cards, spectator_of
+from ._views import read_key as _read
 
 __all__ = [
     "ENGINES",
@@ -58,6 +60,8 @@ __all__ = [
 
 #: The schema tag written by `GameState.to_dict`; `from_dict` reads it back.
 SCHEMA = "mexemexe.state/1"
+#: The schema tag written by `PlayerView.to_dict`; `PlayerView.from_dict` reads it back.
+VIEW_SCHEMA = "mexemexe.view/1"
 
 
 def _profile(value: object) -> Profile:
@@ -784,6 +788,15 @@ class GameState:
             last = last.hidden() if last.drawn else last
         return self._view_of(player, tuple(map(len, hands)), last, self.result)
 
+    def spectator_view(self) -> PlayerView:
+        """What anyone watching may see: the hand sizes, the table, any discard pile, the result.
+
+        A view of this round's view type with ``player`` -1 (`View.is_spectator`)
+        and no hand, every drawn card hidden; it has no legal moves and
+        rebuilds from its JSON as any view does.
+        """
+        return spectator_of(self.view(0))
+
     def _view_of(
         self,
         player: int,
@@ -796,14 +809,14 @@ class GameState:
             player,
             self.profile,
             self.hands[player],
-            self.table,
             hand_sizes,
             len(self.stock),
             self.current_player,
             self.turn,
-            self.opened,
             last,
             result,
+            self.table,
+            self.opened,
             *self._view_structure(),
         )
 
@@ -880,7 +893,7 @@ class GameState:
                 raise InvalidStateError(
                     f"unknown schema {quote(data.get('schema'))} (this version reads {SCHEMA!r})"
                 )
-            profile = Profile.from_dict(_read(data, "profile", _MAPPING))
+            profile = Profile.from_dict(_read(data, "profile", MAPPING))
             hands = _read(data, "hands", list)
             if not all(isinstance(h, str) for h in hands):
                 raise InvalidStateError(f"hands={quote(hands)}: one card text per player")
@@ -892,8 +905,8 @@ class GameState:
                 raise InvalidStateError(
                     f"owners={quote(owners)}: a list of player numbers per meld"
                 )
-            last = _read(data, "last", (_MAPPING, type(None)), None)
-            result = _read(data, "result", (_MAPPING, type(None)), None)
+            last = _read(data, "last", (MAPPING, type(None)), None)
+            result = _read(data, "result", (MAPPING, type(None)), None)
             fields: dict[str, object] = {
                 "profile": profile,
                 "hands": hands,
@@ -952,11 +965,7 @@ class GameState:
             f"winners {list(self.result.winners)}",
             f"table: {self.table.unicode() or '(empty)'}",
         ]
-        for i, hand in enumerate(self.hands):
-            marker = ">" if i == self.current_player and self.result is None else " "
-            lines.append(
-                f"{marker} player {i} ({len(hand):2} cards): {format_cards(hand, unicode=True)}"
-            )
+        lines += hand_lines(self.hands, self.current_player, self.result is not None)
         lines.append(f"stock: {len(self.stock)} cards")
         if self.discard_pile:
             lines.append(
@@ -1034,6 +1043,54 @@ _JSON_REST: dict[str, JSON] = {
 }
 
 
+#: A view's own fields of every turn structure at rest, as `PlayerView.from_dict` reads them.
+_VIEW_REST: dict[str, object] = {
+    "discard_pile": (),
+    "passes": 0,
+    "recycles": 0,
+    "phase": "play",
+    "taken": None,
+    "jokers_owed": 0,
+    "owners": (),
+}
+
+
+_I = TypeVar("_I")
+
+
+def _items(
+    data: Mapping[str, object], key: str, kind: type[_I], what: str, default: list[_I] | None = None
+) -> list[_I]:
+    """The list ``data[key]`` (or ``default``), each item a ``kind``; ``what`` says what it holds.
+
+    Raises:
+        InvalidStateError: If the key is missing without a default, or is not such a list.
+    """
+    found = _read(data, key, list) if default is None else _read(data, key, list, default)
+    items = [item for item in found if isinstance(item, kind)]
+    if len(items) != len(found):
+        raise InvalidStateError(f"{key}={quote(found)}: {what}")
+    return items
+
+
+def _view_profile(found: object, given: Profile | str | None) -> Profile:
+    """The rules of a view read back: ``given``, else those ``found`` in the data.
+
+    Raises:
+        InvalidStateError: If neither names a profile, or they differ.
+    """
+    if given is not None:
+        rules = _profile(given)
+        if found is not None and found != rules.name and not isinstance(found, Mapping):
+            raise InvalidStateError(f"profile={quote(found)}: the view is of {rules.name!r}")
+        return rules
+    if isinstance(found, Mapping):
+        return Profile.from_dict(found)
+    if not isinstance(found, str):
+        raise InvalidStateError(f"profile={quote(found)}: a profile name")
+    return get_profile(found)
+
+
 def _state_type(profile: Profile) -> type[GameState]:
     """The state type of ``profile.turn_structure``.
 
@@ -1079,9 +1136,6 @@ def successor(cls: type[S], *names: str) -> Callable[..., S]:
     return changer(cls, names, check)
 
 
-_MISSING = object()
-
-
 def _show(value: object) -> str:
     """A field's value for a message: a card or cards in notation, anything else quoted."""
     if isinstance(value, Card):
@@ -1089,52 +1143,6 @@ def _show(value: object) -> str:
     if isinstance(value, tuple) and value and all(isinstance(c, Card) for c in value):
         return repr(format_cards(value[:12]) + (" …" if len(value) > 12 else ""))
     return quote(value)
-
-
-_T = TypeVar("_T")
-_U = TypeVar("_U")
-_D = TypeVar("_D")
-#: `Mapping` as a kind for `_read`: type checkers refuse an abstract class
-#: where a ``type[T]`` is expected, though `isinstance` takes it.
-_MAPPING = cast("type[Mapping[str, object]]", Mapping)
-
-
-@overload
-def _read(data: Mapping[str, object], key: str, kind: type[_T]) -> _T: ...
-@overload
-def _read(data: Mapping[str, object], key: str, kind: type[_T], default: _D) -> _T | _D: ...
-@overload
-def _read(
-    data: Mapping[str, object], key: str, kind: tuple[type[_T], type[_U]], default: _D
-) -> _T | _U | _D: ...
-def _read(
-    data: Mapping[str, object],
-    key: str,
-    kind: type | tuple[type, ...],
-    default: object = _MISSING,
-) -> object:
-    """``data[key]`` (or ``default`` if given and the key is absent), if it is a ``kind``.
-
-    Loaders never coerce: ``bool("no")`` is True and ``int(2.7)`` is 2, so a
-    value of the wrong kind is refused instead, quoted in the message.
-
-    Raises:
-        InvalidStateError: If the key is missing without a default, or the value is
-            of another kind (an ``int`` kind refuses a ``bool``).
-    """
-    if key not in data:
-        if default is _MISSING:
-            raise InvalidStateError(f"invalid state data: missing key {key!r}")
-        return default
-    value = data[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise InvalidStateError(
-            f"{key}={quote(value)}: expected an integer"
-            if kind is int
-            else f"{key}={quote(value)}: expected {names}"
-        )
-    return value
 
 
 _DECK_CODES: dict[tuple[int, int], list[int]] = {}
@@ -1179,12 +1187,15 @@ def _conservation_message(codes: list[int], profile: Profile) -> str:
 
 
 @attrs.frozen(repr=False, weakref_slot=False)
-class PlayerView:
-    """What one player may see of a state, and nothing else.
+class PlayerView(View[Profile]):
+    """What one player may see of a rummy round, and nothing else.
 
     Holds the player's own hand, the table, every hand's *size*, the stock's
     *size*, whose turn it is and the scores — never other hands, the stock's
-    order or the seed. Bots choose moves from a view.
+    order or the seed. Bots choose moves from a view. The fields every game's
+    view holds (the player, the rules, the hand, hand sizes, stock size,
+    current player, turn, previous move and result) come from the common
+    `View`; this class adds the table and who has opened.
 
     Like the states, each turn structure has its own view type holding its
     own fields (`SharedTableView`, `DiscardView`); `GameState.view` builds
@@ -1193,30 +1204,14 @@ class PlayerView:
     bot or a client that shows any view keeps working.
 
     Attributes:
-        player: Whose view this is.
-        profile: The rules.
-        hand: This player's hand.
         table: The table.
-        hand_sizes: How many cards each player holds.
-        stock_size: How many cards are in the stock.
-        current_player: Whose turn it is.
-        turn: How many turns have been taken.
         opened: Whether each player has laid down a card this round.
-        last: The previous move's outcome, with other players' drawn cards hidden.
-        result: The round's result, once over.
     """
 
-    player: int
-    profile: Profile
-    hand: tuple[Card, ...]
     table: Table
-    hand_sizes: tuple[int, ...]
-    stock_size: int
-    current_player: int
-    turn: int
     opened: tuple[bool, ...]
-    last: Outcome | None
-    result: RoundResult | None
+
+    SCHEMA: ClassVar[str] = VIEW_SCHEMA
 
     discard_pile = property(_no_discard_pile)
     phase = property(_one_phase)
@@ -1235,11 +1230,6 @@ class PlayerView:
         """This structure's own fields, as `to_dict` writes them."""
         return {}
 
-    @property
-    def my_turn(self) -> bool:
-        """True if it is this player's turn and the round is not over."""
-        return self.current_player == self.player and self.result is None
-
     def legal_moves(self, *, best: bool | None = None) -> tuple[Move, ...]:
         """This player's legal moves on their turn, else ``()``; see `GameState.legal_moves`.
 
@@ -1255,11 +1245,12 @@ class PlayerView:
         """A JSON-ready dict, safe to send to this player's client.
 
         Every view type writes the same keys (schema ``mexemexe.view/1``),
-        another structure's fields at their resting values.
+        another structure's fields at their resting values, then
+        ``"format": 1``. The profile is written by its name.
         """
         own = self._structure_json()
         out: JSONObject = {
-            "schema": "mexemexe.view/1",
+            "schema": VIEW_SCHEMA,
             "player": self.player,
             "profile": self.profile.name,
             "hand": format_cards(self.hand),
@@ -1278,11 +1269,84 @@ class PlayerView:
         for key in ("phase", "taken", "jokers_owed", "owners"):
             out[key] = own.get(key, _JSON_REST[key])
         out.update((key, value) for key, value in own.items() if key not in out)
+        out["format"] = FORMAT
         return out
 
-    def to_json(self, **kwargs: object) -> str:
-        """`to_dict` as JSON text."""
-        return dumps(self.to_dict(), **kwargs)
+    @classmethod
+    def from_dict(
+        cls, data: Mapping[str, object], *, profile: Profile | str | None = None
+    ) -> PlayerView:
+        """Rebuild a view from `to_dict` output, checking it.
+
+        The view type is that of the profile's turn structure. The profile is
+        read by its registered name (a profile's settings are read too), or
+        given as ``profile`` (then a name in the data must be its name).
+        The keys of another structure's fields must hold their resting
+        values; ``format`` may be absent (views written before it).
+
+        Raises:
+            InvalidStateError: If the data is not a view this library wrote,
+                or one no round could show (a player out of range, a hand of
+                the wrong size, more copies of a card than the deck holds,
+                counts that are not the deck, another player's drawn cards,
+                an invalid table …); the message names the field.
+        """
+        with loading("view data"):
+            data = View._tagged(data, VIEW_SCHEMA)
+            rules = _view_profile(data.get("profile"), profile)
+            fields = View._common_fields(data)
+            melds = _items(data, "table", str, "one card text per meld")
+            opened = _items(data, "opened", bool, "true or false per player")
+            owners = _items(data, "owners", list, "a list of player numbers per meld", [])
+            taken = _read(data, "taken", (str, type(None)), None)
+            own: dict[str, object] = {
+                "discard_pile": read_view_cards(data, "discard_pile", ""),
+                "passes": whole_number(_read(data, "passes", int, 0), "passes"),
+                "recycles": whole_number(_read(data, "recycles", int, 0), "recycles"),
+                "phase": _read(data, "phase", str, "play"),
+                "taken": None if taken is None else Card.parse(taken),
+                "jokers_owed": whole_number(_read(data, "jokers_owed", int, 0), "jokers_owed"),
+                "owners": tuple(
+                    tuple(whole_number(x, "owners", -1, MAX_COUNT) for x in meld) for meld in owners
+                ),
+            }
+            view_type = _state_type(rules)._VIEW
+            if not issubclass(view_type, cls):
+                raise InvalidStateError(f"a {rules.name!r} view is a {view_type.__name__}")
+            names = {field.name for field in attrs.fields(view_type)}
+            for key, value in own.items():
+                if key in names:
+                    fields[key] = value
+                elif value != _VIEW_REST[key]:
+                    raise InvalidStateError(
+                        f"{key}={quote(data.get(key))}: a {rules.name!r} view has no "
+                        f"{_STRUCTURE_FIELDS.get(key, key)}"
+                    )
+            fields.update(
+                profile=rules, table=Table([as_cards(m) for m in melds]), opened=tuple(opened)
+            )
+            view: PlayerView = untyped_constructor(view_type)(**fields)
+        view._checked()
+        return view
+
+    def _problems(self) -> list[str]:
+        """The common checks of `View`, then the table, the openings, phase and owners."""
+        problems = self._common_problems(chain(self.table.cards(), self.discard_pile))
+        n = len(self.hand_sizes)
+        if len(self.opened) != n:
+            problems.append(f"opened={quote(list(self.opened))}: one flag per player")
+        report = self.profile.validate_table(self.table)
+        if not report:
+            problems.extend(f"table: {problem}" for problem in report.problems)
+        phases = _engine(self.profile).PHASES
+        if self.phase not in phases:
+            problems.append(f"phase={self.phase!r}: one of {list(phases)}")
+        owners = getattr(self, "owners", ())
+        if owners and [len(o) for o in owners] != [len(m) for m in self.table.melds]:
+            problems.append("owners: one owner per table card, meld by meld")
+        if any(not -1 <= p < n for o in owners for p in o):
+            problems.append(f"owners: players are 0-{n - 1} (-1 for a stacked card)")
+        return problems
 
     def __repr__(self) -> str:
         return (

@@ -1,7 +1,10 @@
-"""Bots: the `Bot` interface and simple bots that see only a `PlayerView`.
+"""Bots: the `Bot` interface and simple bots that see only a player's view.
 
 A bot is any object with ``choose(view) -> Move``. It is given the view of
 the player whose turn it is — never the full state — so a bot cannot cheat.
+The interface is typed on `View`, the view base of every game, so a rummy
+bot and a Mau-Mau bot (`mexemexe.maumau.MauMauBot`) are both a `Bot`; a bot
+for one game narrows the view to its game's view type (`rummy_view` here).
 
 Examples:
     >>> import mexemexe as m
@@ -20,6 +23,7 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from ._cards import _BY_CODE, CODE, JOKER_CODE, Card
+from ._errors import MexeMexeError
 from ._meld_finder import find_melds, joins_a_meld, largest_meld
 from ._melds import classify_meld, meld_extensions, remember_extensions, table_extensions
 from ._moves import Discard, Draw, LayDown, LayOff, Move, Pass, Play
@@ -28,17 +32,36 @@ from ._state import PlayerView
 from ._table import Table
 from ._turns.discard import leaves_a_way_on, pile_take_leaves_a_way, stock_drawable
 from ._turns.shared_table import search_table, whole_table
+from ._views import View, ViewRules
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SimpleBot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SimpleBot", "rummy_view"]
 
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything that picks a move from what its player can see."""
+    """Anything that picks a move from what its player can see, in any game.
 
-    def choose(self, view: PlayerView) -> Move:
+    ``view`` is the `View` of the player to move: a rummy `PlayerView`, a
+    `MauMauView`, or a user's game's view. A bot that plays one game only
+    checks that it got that game's view (`rummy_view`).
+    """
+
+    def choose(self, view: View[ViewRules]) -> Move:
         """Return the move to make; ``view.my_turn`` is true when this is called."""
         ...
+
+
+def rummy_view(view: View[ViewRules], bot: object) -> PlayerView:
+    """``view``, if it is a rummy `PlayerView`: what the rummy bots play from.
+
+    Raises:
+        MexeMexeError: If it is the view of another game (``bot`` is named).
+    """
+    if not isinstance(view, PlayerView):
+        raise MexeMexeError(
+            f"{type(bot).__name__} plays the rummy games, not from a {type(view).__name__}"
+        )
+    return view
 
 
 @attrs.frozen
@@ -59,8 +82,13 @@ class SimpleBot:
     never exchanges table jokers.
     """
 
-    def choose(self, view: PlayerView) -> Move:
-        """Pick a move for ``view.player``."""
+    def choose(self, view: View[ViewRules]) -> Move:
+        """Pick a move for ``view.player`` (a rummy `PlayerView`).
+
+        Raises:
+            MexeMexeError: If ``view`` is the view of another game.
+        """
+        view = rummy_view(view, self)
         if view.phase == "draw":
             return _choose_draw(view)
         if view.phase == "meld":
@@ -336,8 +364,13 @@ class GreedyBot:
     objective: str = "cards"
     time_limit: float | None = None
 
-    def choose(self, view: PlayerView) -> Move:
-        """Pick a move for ``view.player``."""
+    def choose(self, view: View[ViewRules]) -> Move:
+        """Pick a move for ``view.player`` (a rummy `PlayerView`).
+
+        Raises:
+            MexeMexeError: If ``view`` is the view of another game.
+        """
+        view = rummy_view(view, self)
         if view.phase != "play":
             return SimpleBot().choose(view)
         from .solver import best_play

@@ -42,6 +42,7 @@ from ._outcomes import RoundResult
 from ._profiles import get_profile, profile_names
 from ._random import Seed
 from ._state import GameState, deal
+from ._views import View, ViewRules
 from .bots import BOTS, Bot
 from .maumau._bot import MAUMAU_BOTS
 from .maumau._match import MauMauMatch
@@ -137,10 +138,7 @@ class RoundState(Protocol):
         """The state after ``move`` (of the same game)."""
         ...
 
-    # Each game's view is its own type, read by its own bots (`Bot.choose` is
-    # typed for the rummy view), so no narrower type fits every game here; and
-    # `object` would refuse the usual ``bot.choose(state.view(player))``.
-    def view(self, player: int) -> Any:
+    def view(self, player: int) -> View[ViewRules]:
         """What ``player`` may see."""
         ...
 

@@ -7,7 +7,9 @@ from collections.abc import Callable
 import attrs
 
 from .._cards import Card, Rank, Suit
+from .._errors import MexeMexeError
 from .._moves import Discard, Draw, Move, Pass
+from .._views import View, ViewRules
 from ..bots import Bot, RandomBot
 from ._state import MauMauView
 
@@ -22,13 +24,18 @@ class MauMauBot:
     bot always names); the last card is always announced (M4).
     """
 
-    def choose(self, view: MauMauView) -> Move:
-        """Pick a move for ``view.player``.
+    def choose(self, view: View[ViewRules]) -> Move:
+        """Pick a move for ``view.player`` (a `MauMauView`).
 
         The same choice as the best of ``view.legal_moves()`` under the order
         above (the first in their listed order among equals), worked out
         without building every move.
+
+        Raises:
+            MexeMexeError: If ``view`` is the view of another game.
         """
+        if not isinstance(view, MauMauView):
+            raise MexeMexeError(f"MauMauBot plays Mau-Mau, not from a {type(view).__name__}")
         profile = view.profile
         # Ranks and suits are enum members, so this hot loop compares them by
         # identity (`is`), which is faster than `==` on an `IntEnum`.
@@ -85,7 +92,7 @@ def _discard(card: Card, suit: Suit | None, announce: bool) -> Discard:
 
 
 def _simple(seed: int) -> Bot:
-    return MauMauBot()  # type: ignore[return-value]
+    return MauMauBot()
 
 
 #: Mau-Mau's bots by name, for `mexemexe.simulate` and the command line

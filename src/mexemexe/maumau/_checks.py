@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import contextlib
 import warnings
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, TypeGuard
 
+from .._cards import Card
 from .._errors import InvalidStateError, MexeMexeError
 from .._kinds import error_reason as reason_of
 from .._kinds import quote
 from .._outcomes import Outcome, RoundResult
+from .._roundparts import tagged
 
 if TYPE_CHECKING:  # the profile module quotes its settings with `quote`
     from ._profile import MauMauProfile
@@ -25,6 +27,8 @@ if TYPE_CHECKING:  # the profile module quotes its settings with `quote`
 __all__ = [
     "HOSTILE",
     "MAX_WORD",
+    "OldCardPoints",
+    "OldHandSize",
     "deprecated",
     "is_whole",
     "outcome_from_data",
@@ -62,20 +66,6 @@ def deprecated(message: str, *, depth: int = 1) -> None:
     rummy side uses (`DeprecationWarning`, pointing at the caller's line).
     """
     warnings.warn(message, DeprecationWarning, stacklevel=2 + depth)
-
-
-def tagged(data: object, schema: str, what: str) -> Mapping[str, object]:
-    """``data`` as the mapping of a ``what`` (``"state"``, ``"match"``) tagged ``schema``.
-
-    Raises:
-        InvalidStateError: If ``data`` is not a mapping, or carries another tag.
-    """
-    if not isinstance(data, Mapping):
-        raise InvalidStateError(f"a {what} is a mapping, got {type(data).__name__}")
-    found = data.get("schema")
-    if found != schema:
-        raise InvalidStateError(f"unknown schema {quote(found)} (expected {schema!r})")
-    return data
 
 
 def is_whole(value: object) -> TypeGuard[int]:
@@ -190,3 +180,124 @@ def result_problems(
             f"winners={quote(winners)}, multiplier={quote(multiplier)}, scores={quote(scores)}"
         )
     return problems
+
+
+class _OldName:
+    """A method of the rummy meaning that still reads as the old Mau-Mau attribute, warning.
+
+    ``MauMauProfile.hand_size`` and ``card_points`` were attributes (one
+    hand size; the points of A … K) whose names the rummy `Profile` uses for
+    methods of another meaning. They are now those methods; used the old way
+    (compared, counted, indexed …) they give the old value with a
+    `DeprecationWarning` pointing at the caller's line.
+    """
+
+    __slots__ = ("_message", "_old")
+
+    def __init__(self, old: Callable[[], object], message: str) -> None:
+        self._old = old
+        self._message = message
+
+    def _value(self, depth: int = 2) -> object:
+        """The old value, warning the caller ``depth`` calls up (2: of an operator below)."""
+        deprecated(self._message, depth=depth)
+        return self._old()
+
+    def __eq__(self, other: object) -> bool:
+        return bool(self._value() == other)
+
+    def __ne__(self, other: object) -> bool:
+        return bool(self._value() != other)
+
+    def __hash__(self) -> int:
+        return hash(self._value())
+
+
+class OldHandSize(_OldName):
+    """``MauMauProfile.hand_size``: ``hand_size(players)``, or the old one size, deprecated."""
+
+    __slots__ = ("_size",)
+
+    def __init__(self, size: Callable[[int], int], old: Callable[[], int], message: str) -> None:
+        super().__init__(old, message)
+        self._size = size
+
+    def __call__(self, players: int) -> int:
+        """Cards dealt to each of ``players`` players (M1), as the rummy `Profile.hand_size`.
+
+        Raises:
+            ProfileError: If the profile does not allow that many players.
+        """
+        return self._size(players)
+
+    def _number(self) -> int:
+        value = self._value(3)
+        assert isinstance(value, int)
+        return value
+
+    def __int__(self) -> int:
+        return self._number()
+
+    def __index__(self) -> int:
+        return self._number()
+
+    def __lt__(self, other: int) -> bool:
+        return self._number() < other
+
+    def __le__(self, other: int) -> bool:
+        return self._number() <= other
+
+    def __gt__(self, other: int) -> bool:
+        return self._number() > other
+
+    def __ge__(self, other: int) -> bool:
+        return self._number() >= other
+
+    def __add__(self, other: int) -> int:
+        return self._number() + other
+
+    __radd__ = __add__
+
+    def __mul__(self, other: int) -> int:
+        return self._number() * other
+
+    __rmul__ = __mul__
+
+    def __repr__(self) -> str:
+        return "<MauMauProfile.hand_size(players)>"
+
+
+class OldCardPoints(_OldName):
+    """``MauMauProfile.card_points``: ``card_points(card)``, or the old rank points, deprecated."""
+
+    __slots__ = ("_points",)
+
+    def __init__(
+        self, points: Callable[[Card], int], old: Callable[[], tuple[int, ...]], message: str
+    ) -> None:
+        super().__init__(old, message)
+        self._points = points
+
+    def __call__(self, card: Card) -> int:
+        """Hand points of one card (M7), as the rummy `Profile.card_points`."""
+        return self._points(card)
+
+    def _tuple(self) -> tuple[int, ...]:
+        value = self._value(3)
+        assert isinstance(value, tuple)
+        return value
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._tuple())
+
+    def __len__(self) -> int:
+        return len(self._tuple())
+
+    def __getitem__(self, index: int) -> int:
+        return self._tuple()[index]
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._tuple()
+
+    def __repr__(self) -> str:
+        return "<MauMauProfile.card_points(card)>"

@@ -17,7 +17,7 @@ from .._profiles import (
     untyped_constructor,
 )
 from .._roundparts import check_settings
-from ._checks import MAX_WORD, deprecated, is_whole, quote
+from ._checks import MAX_WORD, OldCardPoints, OldHandSize, deprecated, is_whole, quote
 
 if TYPE_CHECKING:
     from .._jsonio import JSONObject
@@ -320,26 +320,52 @@ class MauMauProfile:
             return range(0)
         return range(self.min_players, min(self.max_players, MAX_SEATS) + 1)
 
+    # The same words as the rummy `Profile`, for the same things (#28): its
+    # ``hand_size(players)`` and ``card_points(card)`` are methods. Here they
+    # were attributes once; read the old way they still answer, deprecated.
+
     @property
-    def hand_size(self) -> int:
-        """Deprecated: the cards dealt to each player, when every player count gets the same.
+    def hand_size(self) -> OldHandSize:
+        """``hand_size(players)``: the cards dealt to each of ``players`` players (M1).
 
-        Read `hand_sizes` (by player count, as in the rummy `Profile`) instead.
-
-        Raises:
-            ProfileError: If the hand size differs by player count.
+        As the rummy `Profile.hand_size`; it raises `ProfileError` for a
+        player count the profile does not allow. Used as a number (the
+        old attribute: the one hand size of every player count) it still
+        reads, with a `DeprecationWarning`; read `hand_sizes` instead.
         """
-        deprecated("MauMauProfile.hand_size is deprecated: read hand_sizes, by player count")
+        return OldHandSize(
+            self._hand_size,
+            self._one_hand_size,
+            "MauMauProfile.hand_size as a number is deprecated: call hand_size(players), "
+            "or read hand_sizes, by player count",
+        )
+
+    def _hand_size(self, players: int) -> int:
+        problem = self.players_problem(players)
+        if problem is not None:
+            raise ProfileError(problem)
+        return dict(self.hand_sizes)[players]
+
+    def _one_hand_size(self) -> int:
         sizes = set(dict(self.hand_sizes).values())
         if len(sizes) != 1:
             raise ProfileError(f"{self.name!r} deals different hand sizes by player count")
         return sizes.pop()
 
     @property
-    def card_points(self) -> tuple[int, ...]:
-        """Deprecated: the points of A, 2 … K (M7); read `rank_points` instead."""
-        deprecated("MauMauProfile.card_points is deprecated: read rank_points")
-        return self.rank_points
+    def card_points(self) -> OldCardPoints:
+        """``card_points(card)``: the hand points of one card (M7), as in the rummy `Profile`.
+
+        The same as `card_value`. Used as a sequence (the old attribute: the
+        points of A, 2 … K) it still reads, with a `DeprecationWarning`;
+        read `rank_points` instead.
+        """
+        return OldCardPoints(
+            self.card_value,
+            lambda: self.rank_points,
+            "MauMauProfile.card_points as a sequence is deprecated: call card_points(card), "
+            "or read rank_points",
+        )
 
     def hand_points(self, cards: Iterable[Card]) -> int:
         """Points of ``cards`` left in hand (M7), as the rummy `Profile.hand_points` counts."""

@@ -19,7 +19,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 import attrs
 
@@ -27,15 +27,16 @@ from .. import _pictures
 from .._cards import CODE, Card, Suit, as_cards
 from .._errors import IllegalMoveError, InvalidStateError, Problem
 from .._fastcopy import copier, maker
-from .._jsonio import dumps
 from .._moves import Discard, Draw, Move, Pass
 from .._multiset import card_inserted
 from .._notation import format_cards
 from .._outcomes import Outcome, RoundResult, build_outcome
+from .._profiles import untyped_constructor
 from .._random import Seed, make_rng, shuffled
 from .._roundparts import (
     current_hand,
     empty_hand_problem,
+    hand_lines,
     json_text,
     player_count,
     player_count_problem,
@@ -44,6 +45,7 @@ from .._roundparts import (
     round_repr,
     seen_by,
 )
+from .._views import FORMAT, View, read_view_cards, spectator_of
 from ._checks import (
     HOSTILE,
     MAX_WORD,
@@ -65,6 +67,8 @@ __all__ = ["SCHEMA", "MauMauState", "MauMauView", "deal"]
 
 #: The schema tag written by `MauMauState.to_dict`.
 SCHEMA = "mexemexe.maumau/1"
+#: The schema tag written by `MauMauView.to_dict`.
+VIEW_SCHEMA = "mexemexe.maumau-view/1"
 
 
 def _hands(value: object) -> tuple[tuple[Card, ...], ...]:
@@ -298,15 +302,24 @@ class MauMauState:
             hands[player],
             tuple(map(len, hands)),
             len(self.stock),
-            self.discard_pile,
             self.current_player,
-            self.direction,
             self.turn,
-            self.requested_suit,
-            self.drawn,
             seen_by(self.last, player),
             self.result,
+            self.discard_pile,
+            self.direction,
+            self.requested_suit,
+            self.drawn,
         )
+
+    def spectator_view(self) -> MauMauView:
+        """What anyone watching may see: the hand sizes, the discard pile, the result.
+
+        A `MauMauView` with ``player`` -1 (`View.is_spectator`) and no hand,
+        every drawn card hidden; it has no legal moves and rebuilds from its
+        JSON as any view does.
+        """
+        return spectator_of(self.view(0))
 
     def to_dict(self) -> JSONObject:
         """A JSON-ready dict with a ``schema`` tag."""
@@ -395,11 +408,7 @@ class MauMauState:
             f"top card: {self.top.unicode()}"
             + (f", suit to follow: {self.requested_suit.unicode}" if self.requested_suit else ""),
         ]
-        for i, hand in enumerate(self.hands):
-            marker = ">" if i == self.current_player and self.result is None else " "
-            lines.append(
-                f"{marker} player {i} ({len(hand):2} cards): {format_cards(hand, unicode=True)}"
-            )
+        lines += hand_lines(self.hands, self.current_player, self.is_over)
         lines.append(
             f"stock: {len(self.stock)} cards, direction {'+' if self.direction > 0 else '-'}"
         )
@@ -580,8 +589,11 @@ def _checked(new: MauMauState) -> MauMauState:
 
 
 @attrs.frozen(repr=False, weakref_slot=False)
-class MauMauView:
+class MauMauView(View[MauMauProfile]):
     """What one Mau-Mau player may see: never other hands, the stock order or the seed.
+
+    The fields every game's view holds come from the common `View`; this
+    class adds the face-up discard pile and the turn's public state.
 
     Attributes:
         player: Whose view this is.
@@ -589,34 +601,22 @@ class MauMauView:
         hand: This player's hand.
         hand_sizes: Every player's hand size.
         stock_size: Cards in the stock.
-        discard_pile: The discard pile (face up), top card last.
         current_player: Whose turn it is.
-        direction: +1 or -1.
         turn: Turns taken.
-        requested_suit: The suit a Jack named (M6), if any.
-        drawn: Cards the current player drew this turn.
         last: The previous move, other players' drawn cards hidden.
         result: The hand's result, once over.
+        discard_pile: The discard pile (face up), top card last.
+        direction: +1 or -1.
+        requested_suit: The suit a Jack named (M6), if any.
+        drawn: Cards the current player drew this turn.
     """
 
-    player: int
-    profile: MauMauProfile
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    stock_size: int
     discard_pile: tuple[Card, ...]
-    current_player: int
     direction: int
-    turn: int
     requested_suit: Suit | None
     drawn: int
-    last: Outcome | None
-    result: RoundResult | None
 
-    @property
-    def my_turn(self) -> bool:
-        """True if it is this player's turn and the hand is not over."""
-        return self.current_player == self.player and self.result is None
+    SCHEMA: ClassVar[str] = VIEW_SCHEMA
 
     @property
     def top(self) -> Card:
@@ -653,9 +653,9 @@ class MauMauView:
         return tuple(moves)
 
     def to_dict(self) -> JSONObject:
-        """A JSON-ready dict, safe to send to this player."""
+        """A JSON-ready dict, safe to send to this player (the rules' settings included)."""
         return {
-            "schema": "mexemexe.maumau-view/1",
+            "schema": VIEW_SCHEMA,
             "player": self.player,
             "hand": format_cards(self.hand),
             "hand_sizes": list(self.hand_sizes),
@@ -668,11 +668,75 @@ class MauMauView:
             "drawn": self.drawn,
             "last": None if self.last is None else self.last.to_dict(),
             "result": None if self.result is None else self.result.to_dict(),
+            "profile": self.profile.to_dict(),
+            "format": FORMAT,
         }
 
-    def to_json(self, **kwargs: object) -> str:
-        """`to_dict` as JSON text."""
-        return dumps(self.to_dict(), **kwargs)
+    @classmethod
+    def from_dict(
+        cls, data: Mapping[str, object], *, profile: MauMauProfile | None = None
+    ) -> MauMauView:
+        """Rebuild a view from `to_dict` output, checking it.
+
+        The rules are read from the data's ``profile``, or given as
+        ``profile`` (views written before the rules were added to them read
+        as `MAUMAU`); ``format`` may be absent.
+
+        Raises:
+            InvalidStateError: If the data is not a Mau-Mau view, or one no
+                hand could show (a player out of range, a hand of the wrong
+                size, more copies than the deck holds, counts that are not
+                the deck, another player's drawn cards, a suit named without a
+                Jack on top …); the message names the field.
+        """
+        data = View._tagged(data, VIEW_SCHEMA)
+        try:
+            fields = View._common_fields(data)
+            found = data.get("profile")
+            rules = profile if profile is not None else MAUMAU
+            if found is not None and profile is None:
+                rules = MauMauProfile.from_dict(found)
+            suit = data.get("requested_suit", None)
+            if suit is not None and not isinstance(suit, str):
+                raise InvalidStateError(f"requested_suit={quote(suit)}: a suit letter or None")
+            for key in ("direction", "drawn"):
+                if not is_whole(data.get(key)):
+                    raise InvalidStateError(f"{key}={quote(data.get(key))}: a whole number")
+            # Untyped: the common fields are checked together by `_checked` below.
+            view: MauMauView = untyped_constructor(cls)(
+                profile=rules,
+                discard_pile=read_view_cards(data, "discard_pile"),
+                direction=data["direction"],
+                requested_suit=None if suit is None else Suit.parse(suit),
+                drawn=data["drawn"],
+                **fields,
+            )
+        except InvalidStateError:
+            raise
+        except HOSTILE as err:  # bad notation, a bad profile, or Python's own errors
+            raise InvalidStateError(f"invalid view data: {reason_of(err)}") from err
+        view._checked()
+        return view
+
+    def _problems(self) -> list[str]:
+        """The common checks of `View`, then the pile, direction, named suit and draws (M2, M6)."""
+        problems = self._common_problems(self.discard_pile)
+        profile = self.profile
+        if not self.discard_pile:
+            return [*problems, f"discard_pile: never empty ({profile.section('deal')})"]
+        if self.direction not in (1, -1):
+            problems.append(f"direction={quote(self.direction)}: +1 or -1")
+        if self.requested_suit is not None and self.top.rank != profile.wild_rank:
+            problems.append(
+                f"requested_suit={self.requested_suit.value}: a suit is named only on a Jack "
+                f"({profile.section('wild')})"
+            )
+        if not problems and not 0 <= self.drawn <= self.hand_sizes[self.current_player]:
+            problems.append(
+                f"drawn={self.drawn}: not more than the current player holds "
+                f"({profile.section('turn')})"
+            )
+        return problems
 
     def __repr__(self) -> str:
         return f"<MauMauView player={self.player} hand={format_cards(self.hand)!r} top={self.top}>"
