@@ -233,13 +233,15 @@ class _Session:
             self.out.write(f"  - {problem}\n")
         name = state.profile.name
         sections = dict.fromkeys(
-            section.strip().lstrip("§")
+            section.strip()
             for problem in err.problems
             for section in problem.rule.split(",")
             if section.strip()
         )
         for section in sections:
-            self.out.write(f"  rule {section}: mexemexe rules {name} --section {section}\n")
+            self.out.write(
+                f"  rule {section}: mexemexe rules {name} --section {section.lstrip('§')}\n"
+            )
         if getattr(state, "phase", "") == "play" and getattr(state, "table", None) is not None:
             self.out.write("  (type 'forfeit' to give up the turn and take the penalty, B8/R5)\n")
 

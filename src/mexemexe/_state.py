@@ -770,7 +770,8 @@ class GameState:
         R5), every play that lays down one new meld from the hand, and every
         play that lays off one hand card onto one table meld (extending it,
         or taking its joker's place while the joker stays in the meld, B7,
-        R3) — the moves a player sees without rearranging the table. Under an
+        R3) — the moves a player sees without rearranging the table, the
+        very plays `add_meld` and `lay_off` make. Under an
         opening minimum, only those that reach it. Listing them never runs
         the solver (tens of microseconds); the exact best play, which may
         rearrange the table, is `hint` or `mexemexe.solver.best_play`.

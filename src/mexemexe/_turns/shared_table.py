@@ -440,6 +440,12 @@ def _multiset_minus(a: list[int], b: list[int]) -> tuple[Card, ...]:
 def apply(state: GameState, move: Move) -> SharedTableState:
     """The state after ``move`` by the current player.
 
+    A `LayDown` or a `LayOff` (the moves a discard game's meld phase takes,
+    G4) is the `Play` of the table it makes (`table_after`: the old melds
+    kept, the meld added or grown), checked as any play (B6, R4); the
+    outcome records the move as sent. `legal_moves` lists those plays as
+    `Play` moves of the whole new table.
+
     Raises:
         IllegalMoveError: If the move is not allowed; ``state`` is unchanged.
     """
