@@ -296,18 +296,38 @@ def brute_force_galician(state: m.GameState) -> set[int]:
     return {code for code in found if code in codes(state.hand)}
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_playable_cards_agrees_with_brute_force_in_galician(seed: int) -> None:
-    """Exactly the cards some sequence of melds and lay-offs places this turn (G4)."""
-    rng = random.Random(seed)
-    state = m.deal("galician", players=2, seed=rng.randrange(10**6))
+def galician_meld_phase(rng: random.Random, profile: str) -> m.GameState:
+    """A Galician round in a meld phase some random number of bot turns in."""
     bots = [m.SimpleBot(), m.SimpleBot()]
-    for _ in range(rng.randrange(2, 40)):
-        if state.result is not None or (state.phase == "meld" and rng.random() < 0.2):
-            break
-        state = state.apply(bots[state.current_player].choose(state.view(state.current_player)))
-    if state.result is not None or state.phase != "meld":
-        pytest.skip("the bots' game ended before a meld phase")
+    while True:
+        state = m.deal(profile, players=2, seed=rng.randrange(10**6))
+        for _ in range(rng.randrange(2, 40)):
+            if state.result is not None or (state.phase == "meld" and rng.random() < 0.2):
+                break
+            state = state.apply(bots[state.current_player].choose(state.view(state.current_player)))
+        if state.result is None and state.phase == "meld":
+            return state
+
+
+@pytest.mark.parametrize("profile", ["galician", "galician-jokers"])
+@pytest.mark.parametrize("seed", range(8))
+def test_playable_cards_agrees_with_brute_force_in_galician(profile: str, seed: int) -> None:
+    """Exactly the cards some sequence of melds, lay-offs and exchanges places (G4, G12)."""
+    rng = random.Random(seed)
+    state = galician_meld_phase(rng, profile)
     found = state.playable_cards()
-    assert found.exact or any(isinstance(x, m.SwapJoker) for x in state.legal_moves())
+    assert found.exact
+    assert codes(found.cards) == brute_force_galician(state)
+
+
+def test_playable_cards_counts_what_a_won_joker_melds() -> None:
+    """10C takes the table's joker (G12), which then melds 9H 10H JK: all three are playable."""
+    state = m.deal(
+        "galician-jokers",
+        seed=1,
+        hands=["AD 3H 5S 6D 9H 10H 10C", "2D 3D 4D 5D 6D 7D 8D"],
+        table="5C 6C 7C JK 9C JK",
+    ).draw()
+    found = state.playable_cards()
+    assert codes(m.parse_cards("9H 10H 10C")) <= codes(found.cards)
     assert codes(found.cards) == brute_force_galician(state)

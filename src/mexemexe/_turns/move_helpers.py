@@ -22,10 +22,10 @@ from .._cards import _BY_CODE, CODE, JOKER, Card
 from .._errors import IllegalMoveError, Problem
 from .._meld_finder import find_melds
 from .._melds import classify_meld
-from .._moves import LayDown, LayOff, SwapJoker
-from .._multiset import cards_without
+from .._moves import LayDown, LayOff
+from .._multiset import card_inserted, card_without, cards_without
 from .._table import Meld, Table
-from .discard import can_finish
+from .discard import can_finish, exchange
 
 if TYPE_CHECKING:
     from .._profiles import Profile
@@ -84,36 +84,30 @@ def playable_without_rearranging(view: PlayerView) -> frozenset[int]:
       too, one meld or one grown meld must reach the minimum by itself, and
       `mexemexe._hints` searches for the rest;
     * in a discard game (G4) the turn must still be able to end after the
-      card is placed (G5, G12: `can_finish`), and a joker exchange places
-      its natural card (the cards a won joker would place are left to no
-      one: see `needs_search`).
+      card is placed (G5, G12: `can_finish`); a joker exchange places its
+      natural card, and the joker it wins may place more (G12).
 
     In a discard game's draw phase the answer is about the hand as it
     stands (a draw only adds cards).
     """
     profile = view.profile
     hand = view.hand
+    if view.phase != "play":
+        held = {card.code for card in hand}
+        found = _discard_playable(hand, view.table, view.jokers_owed, view.taken, profile)
+        return frozenset(found & held)
     opened = view.opened[view.player]
     need = profile.opening_need(opened)
     use_table = profile.may_use_table(opened)
-    discard = view.phase != "play"
     if need and not use_table:
         return frozenset(_opening_cards(hand, profile, need))
-    found: set[int] = set()
-    for placed, table in _placements(view, use_table):
+    placed_codes: set[int] = set()
+    for placed, _ in _placements(hand, view.table, profile, use_table):
         codes = set(map(CODE, placed))
-        if codes <= found:
+        if codes <= placed_codes or (need and profile.hand_points(placed) < need):
             continue
-        if need and profile.hand_points(placed) < need:
-            continue
-        if discard and not _can_end(view, placed, table):
-            continue
-        found |= codes
-    if discard and view.phase == "meld":
-        for move in view.legal_moves():
-            if isinstance(move, SwapJoker):
-                found.add(move.card.code)
-    return frozenset(found)
+        placed_codes |= codes
+    return frozenset(placed_codes)
 
 
 def needs_search(view: PlayerView, found: frozenset[int]) -> bool:
@@ -121,22 +115,18 @@ def needs_search(view: PlayerView, found: frozenset[int]) -> bool:
 
     On a shared table a rearrangement might (B6, R4), unless the player may
     only lay down new melds from the hand (the classic initial meld), which
-    `playable_without_rearranging` weighs exactly. In a discard game no play
-    rearranges, but a joker won by an exchange (G12) might meld other cards.
+    `playable_without_rearranging` weighs exactly. A discard game never
+    rearranges (G4): its answer is exact.
     """
-    if all(card.code in found for card in view.hand):
+    if view.phase != "play" or all(card.code in found for card in view.hand):
         return False
-    profile = view.profile
-    if view.phase == "play":
-        return profile.may_use_table(view.opened[view.player])
-    return view.phase == "meld" and any(isinstance(m, SwapJoker) for m in view.legal_moves())
+    return view.profile.may_use_table(view.opened[view.player])
 
 
-def _placements(view: PlayerView, use_table: bool) -> Iterable[tuple[tuple[Card, ...], Table]]:
+def _placements(
+    hand: tuple[Card, ...], table: Table, profile: Profile, use_table: bool
+) -> Iterable[tuple[tuple[Card, ...], Table]]:
     """Each set of hand cards one new meld or one grown meld places, with the table after."""
-    profile = view.profile
-    hand = view.hand
-    table = view.table
     for meld in find_melds(hand, profile):
         yield meld, table._with_meld(len(table.melds), meld)
     if not use_table:
@@ -144,6 +134,44 @@ def _placements(view: PlayerView, use_table: bool) -> Iterable[tuple[tuple[Card,
     for index, meld in enumerate(table.melds):
         for added, grown in _growths(meld, hand, profile):
             yield added, table._with_meld(index, grown)
+
+
+def _discard_playable(
+    hand: tuple[Card, ...], table: Table, owed: int, taken: Card | None, profile: Profile
+) -> set[int]:
+    """The codes a discard turn's melds, lay-offs and joker exchanges can place (G4, G12).
+
+    A placement counts if the turn can still end after it (`can_finish`); an
+    exchange places its natural card, and the position after it (the joker
+    in the hand, owed) is searched in turn, so a won joker's melds count.
+    """
+    found: set[int] = set()
+    for placed, after in _placements(hand, table, profile, True):
+        codes = set(map(CODE, placed))
+        if codes <= found:
+            continue
+        rest = cards_without(hand, placed)
+        assert rest is not None  # the placements take hand cards only
+        left = max(0, owed - placed.count(JOKER))
+        if not rest or can_finish(rest, after, left, taken, profile):
+            found |= codes
+    if not profile.joker_swap:
+        return found
+    for index, meld in enumerate(table.melds):
+        if JOKER not in meld:
+            continue
+        for card in dict.fromkeys(hand):
+            swapped = exchange(meld, card, profile)
+            if swapped is None:
+                continue
+            rest = card_without(hand, card)
+            assert rest is not None
+            won = card_inserted(rest, JOKER)
+            after = table._with_meld(index, swapped[1].canonical)
+            if can_finish(won, after, owed + 1, taken, profile):
+                found.add(card.code)
+                found |= _discard_playable(won, after, owed + 1, taken, profile)
+    return found
 
 
 def _growths(
@@ -179,14 +207,6 @@ def _growths(
             grown = result.canonical
             yield now, grown
             todo.append((now, (*left[:i], *left[i + 1 :]), grown))
-
-
-def _can_end(view: PlayerView, placed: tuple[Card, ...], table: Table) -> bool:
-    """Whether a discard turn can still end once ``placed`` is on ``table`` (G4, G5, G12)."""
-    rest = cards_without(view.hand, placed)
-    assert rest is not None  # the placements take hand cards only
-    owed = max(0, view.jokers_owed - placed.count(JOKER))
-    return not rest or can_finish(rest, table, owed, view.taken, view.profile)
 
 
 def _opening_cards(hand: tuple[Card, ...], profile: Profile, need: int) -> set[int]:
