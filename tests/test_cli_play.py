@@ -164,6 +164,18 @@ def test_hint_suggests_a_legal_move() -> None:
     assert "hint: play AC 2C 3C" in text
 
 
+def test_hint_is_written_as_a_lay_off_when_it_is_one() -> None:
+    """A hinted play that adds one card to a table meld is shown as the layoff to type."""
+    text = play("-g", "rummikub", "-s", "4", keys="draw\ndraw\nhint\nlayoff 7H 0\nquit\n")
+    assert "hint: layoff 7H 0" in text
+    assert "player 0: layoff 7H 0" in text
+
+
+def test_hint_is_written_as_add_when_it_lays_down_one_meld() -> None:
+    """A hinted play that lays down one meld is shown as the add to type."""
+    assert "hint: add 6S 7S 8S" in play("-g", "brazilian", "-s", "5", keys="hint\nquit\n")
+
+
 def test_playable_names_the_cards_for_the_table() -> None:
     """playable names the hand cards some play puts on the table."""
     text = play("-g", "brazilian", "-s", "3", keys="playable\nquit\n")

@@ -14,9 +14,11 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Protocol, TextIO
 
+from ._cards import CODE
 from ._errors import IllegalMoveError, MexeMexeError, NotationError
 from ._moves import LayDown, Move, Play
-from ._notation import parse_cards
+from ._multiset import cards_without
+from ._notation import format_cards, parse_cards
 from ._table import parse_table
 from .games import Game, MatchLike, RoundState
 from .render import terminal
@@ -286,7 +288,34 @@ def _hint(session: _Session, state: RoundState, me: int) -> None:
     else:
         bot = session.game.bot(session.game.default_bot, 0)
         hinted = bot.choose(state.view(me))
-    session.out.write(f"hint: {hinted}\n")
+    session.out.write(f"hint: {_as_typed(state, hinted)}\n")
+
+
+def _as_typed(state: RoundState, move: Move) -> str:
+    """``move`` as a person types it: a play that only adds a meld or one card as add/layoff.
+
+    The melds are compared as multisets of cards, as the search may write a
+    table's melds in another order.
+    """
+    table = getattr(state, "table", None)
+    if not isinstance(move, Play) or table is None:
+        return str(move)
+    new_left = [sorted(meld, key=CODE) for meld in move.table.melds]
+    old_left = []
+    for index, meld in enumerate(table.melds):
+        cards = sorted(meld, key=CODE)
+        if cards in new_left:
+            new_left.remove(cards)
+        else:
+            old_left.append((index, cards))
+    if len(new_left) == 1 and not old_left:
+        return "add " + format_cards(new_left[0])
+    if len(new_left) == 1 and len(old_left) == 1:
+        index, cards = old_left[0]
+        added = cards_without(new_left[0], cards)
+        if added is not None and len(added) == 1:
+            return f"layoff {added[0]} {index}"
+    return str(move)
 
 
 def _playable(session: _Session, state: RoundState, me: int) -> None:
