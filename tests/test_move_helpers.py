@@ -331,3 +331,11 @@ def test_playable_cards_counts_what_a_won_joker_melds() -> None:
     found = state.playable_cards()
     assert codes(m.parse_cards("9H 10H 10C")) <= codes(found.cards)
     assert codes(found.cards) == brute_force_galician(state)
+
+
+def test_a_record_of_melds_and_lay_offs_on_a_shared_table_replays() -> None:
+    """A game record of meld and layoff moves on a shared table reloads and replays."""
+    state = m.deal("rummikub", seed=1, hands=["4S 9D 2C", "2D 3D 4D 5D"], table="5S 6S 7S")
+    record = m.GameRecord(state).append("layoff 4S 0").append("meld 2D 3D 4D")
+    again = m.GameRecord.from_json(record.to_json())
+    assert str(again.replay().table) == "4S 5S 6S 7S | 2D 3D 4D"
