@@ -259,6 +259,7 @@ LAYERS: dict[str, int] = {
     # Faces: pictures, the command line, test strategies and the package's front door.
     "mexemexe.render": FACES,
     "mexemexe.cli": FACES,
+    "mexemexe._cli_play": FACES,
     "mexemexe.__main__": FACES,
     "mexemexe.strategies": FACES,
     "mexemexe": FACES,

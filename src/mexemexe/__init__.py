@@ -63,7 +63,7 @@ from ._record import GameRecord
 from ._rounds import play_match, play_round, replay_match
 from ._scoring import round_result
 from ._selfplay import SimulationResult, simulate
-from ._state import GameState, PlayerView, deal
+from ._state import GameState, PlayableCards, PlayerView, deal
 from ._table import Table, format_table, parse_table
 from ._turns.discard import DiscardState, DiscardView
 from ._turns.shared_table import SharedTableState, SharedTableView
@@ -131,6 +131,7 @@ __all__ = [
     "Outcome",
     "Pass",
     "Play",
+    "PlayableCards",
     "PlayerView",
     "Problem",
     "Profile",

@@ -12,8 +12,13 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from ._errors import InvalidStateError, SearchTimeoutError
 from ._moves import Discard, Draw, LayDown, LayOff, Move, Pass, Play
+from ._multiset import card_without
+from ._state import PlayableCards
+from ._table import Table
 from ._turns.discard import leaves_a_way_on
+from ._turns.move_helpers import cards_of, needs_search, playable_without_rearranging
 from ._turns.shared_table import search_table, shape, whole_table
 
 if TYPE_CHECKING:
@@ -135,6 +140,59 @@ class Search:
         if found is not None and shape(found) not in seen:
             return (*moves, Play(found))
         return moves
+
+    def playable_cards(self, view: PlayerView, time_limit: float | None) -> PlayableCards:
+        """The answer of `GameState.playable_cards` (see there) for ``view``'s player.
+
+        The cards a play keeping the table's melds places come without a
+        search (`playable_without_rearranging`). Each other card is then
+        asked of the solver: put on the table as a meld of its own, can the
+        table's cards, it and some hand cards be laid out as valid melds
+        (B6, R4)? Under an opening minimum the search weighs points, and the
+        play it finds must reach the minimum with the card. Every hand card
+        a found play places is playable too, so it is not asked again.
+
+        Raises:
+            SolverInputError: If ``time_limit`` is negative.
+        """
+        from .solver import best_play
+        from .solver._inputs import _deadline
+
+        end = _deadline(time_limit)
+        found = set(playable_without_rearranging(view))
+        exact = True
+        if needs_search(view, frozenset(found)):
+            profile = view.profile
+            need = profile.opening_need(view.opened[view.player])
+            melds = view.table.melds
+            for card in dict.fromkeys(view.hand):
+                if card.code in found:
+                    continue
+                left = None if time_limit is None else max(0.0, end - time.perf_counter())
+                if left == 0.0:
+                    exact = False
+                    break
+                rest = card_without(view.hand, card)
+                assert rest is not None
+                try:
+                    best = best_play(
+                        table=Table._trusted((*melds, (card,))),
+                        hand=rest,
+                        profile=profile,
+                        objective="points" if need else "cards",
+                        time_limit=left,
+                    )
+                except InvalidStateError:
+                    continue  # no layout of the table holds the card (B6, R4)
+                except SearchTimeoutError:
+                    exact = False
+                    continue
+                placed = (card, *best.placed)
+                if profile.hand_points(placed) >= need:
+                    found.update(c.code for c in placed)
+                elif not best.exact:
+                    exact = False
+        return PlayableCards(cards_of(found), exact)
 
 
 #: The hook `mexemexe/__init__.py` puts in `_state._search_hook`.

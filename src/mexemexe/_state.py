@@ -51,6 +51,7 @@ __all__ = [
     "SCHEMA",
     "STATE_TYPES",
     "GameState",
+    "PlayableCards",
     "PlayerView",
     "SearchHook",
     "TurnRules",
@@ -187,6 +188,27 @@ class SearchHook(Protocol):
     def with_best_play(self, view: PlayerView, moves: tuple[Move, ...], /) -> tuple[Move, ...]:
         """``moves`` and the solver's best play, for the deprecated ``legal_moves(best=True)``."""
         ...
+
+    def playable_cards(self, view: PlayerView, time_limit: float | None, /) -> PlayableCards:
+        """The answer of `GameState.playable_cards` for the player of ``view``, on their turn."""
+        ...
+
+
+@attrs.frozen
+class PlayableCards:
+    """The hand cards some legal play can put on the table this turn (`GameState.playable_cards`).
+
+    Attributes:
+        cards: Those cards, each once, sorted by code.
+        exact: True if ``cards`` is exactly that set; False if a time limit
+            cut the search for plays that rearrange the table, so that a card
+            left out might still be placed by one. Cards listed are always
+            placeable, and every card a play keeping the table's melds
+            places is always listed.
+    """
+
+    cards: tuple[Card, ...]
+    exact: bool
 
 
 #: The search behind `GameState.hint` and ``legal_moves(best=True)``, set by
@@ -644,25 +666,80 @@ class GameState:
 
         return self.apply(Pass(), player=player)
 
-    def meld(self, cards: Iterable[Card | str] | str, *, player: int | None = None) -> GameState:
-        """Lay down a new meld from the hand (discard games, G4).
+    def add_meld(
+        self, cards: Iterable[Card | str] | str, *, player: int | None = None
+    ) -> GameState:
+        """Lay down a new meld from the hand: ``apply(LayDown(cards))`` (B6, R4, G4).
+
+        On a shared table the move is the play of the old table, kept as it
+        is, plus the new meld, checked exactly as `play` checks it (the
+        opening rules of R4 included); in a discard game, the meld phase's
+        lay-down (G4).
 
         Raises:
-            IllegalMoveError: Out of phase, cards not in hand, or an invalid meld.
+            IllegalMoveError: With every problem: cards not in the hand, an
+                invalid meld, an opening short of the minimum, out of phase
+                (G4), out of turn; the state is unchanged.
+            NotationError: If ``cards`` is text that is not valid notation.
         """
         from ._moves import LayDown
 
         return self.apply(LayDown(cards), player=player)
 
-    def lay_off(self, card: Card | str, meld_index: int, *, player: int | None = None) -> GameState:
-        """Add a card from the hand to anyone's meld on the table, keeping it valid (G4).
+    def meld(self, cards: Iterable[Card | str] | str, *, player: int | None = None) -> GameState:
+        """Lay down a new meld from the hand; the same as `add_meld`.
 
         Raises:
-            IllegalMoveError: Out of phase, card not in hand, or the meld would become invalid.
+            IllegalMoveError: As `add_meld`.
+            NotationError: If ``cards`` is text that is not valid notation.
+        """
+        return self.add_meld(cards, player=player)
+
+    def lay_off(self, card: Card | str, meld_index: int, *, player: int | None = None) -> GameState:
+        """Add a hand card to table meld ``meld_index`` (from 0), keeping it valid (B6, G4).
+
+        On a shared table the move is the play of the old table with the card
+        added to that meld, checked exactly as `play` checks it (B6, B7, R4:
+        the classic initial meld refuses it); in a discard game, the meld
+        phase's lay-off onto anyone's meld (G4).
+
+        Raises:
+            IllegalMoveError: With every problem: no such meld, the card not
+                in the hand, the meld no longer valid, out of phase, out of
+                turn; the state is unchanged.
+            NotationError: If ``card`` is text that is not a card.
         """
         from ._moves import LayOff
 
         return self.apply(LayOff(card, meld_index), player=player)
+
+    def playable_cards(self, time_limit: float | None = None) -> PlayableCards:
+        """The current player's hand cards that some legal play can put on the table this turn.
+
+        Exact, with no search, for the plays that keep every table meld (new
+        melds from the hand, cards added to table melds; under the opening
+        rules of R4 only plays that meet them; in a discard game, only plays
+        after which the turn can still end, G5, G12). On a shared table the
+        cards only a rearrangement places (B6, R4) are then searched for by
+        the exact solver, one card at a time, within ``time_limit``; the
+        answer says whether it is exact (`PlayableCards.exact`). In a
+        discard game's draw phase the answer is about the hand as it stands.
+
+        Args:
+            time_limit: At most this many seconds of search (wall clock) for
+                the cards only a rearrangement places, or ``None`` for no
+                limit.
+
+        Returns:
+            A `PlayableCards`; a round that is over has none (exact).
+
+        Raises:
+            SolverInputError: If ``time_limit`` is negative.
+        """
+        if self.result is not None:
+            return PlayableCards((), True)
+        view = self._view_of(self.current_player, (), None, None)
+        return _search().playable_cards(view, time_limit)
 
     def swap_joker(
         self, card: Card | str, meld_index: int, *, player: int | None = None
@@ -697,7 +774,8 @@ class GameState:
         R5), every play that lays down one new meld from the hand, and every
         play that lays off one hand card onto one table meld (extending it,
         or taking its joker's place while the joker stays in the meld, B7,
-        R3) — the moves a player sees without rearranging the table. Under an
+        R3) — the moves a player sees without rearranging the table, the
+        very plays `add_meld` and `lay_off` make. Under an
         opening minimum, only those that reach it. Listing them never runs
         the solver (tens of microseconds); the exact best play, which may
         rearrange the table, is `hint` or `mexemexe.solver.best_play`.

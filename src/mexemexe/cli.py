@@ -4,11 +4,15 @@ Subcommands:
 
 * ``demo [--profile NAME] [--players N] [--seed S]`` — a seeded round played by bots;
 * ``validate "<table>" --profile NAME`` — check a table, exit code 0 if valid, 1 if not;
-* ``play [--profile NAME | --game maumau]`` — play against bots in the terminal;
+* ``play [--game NAME] [--rounds N|all] [--seat S] [--bots B,…]`` — play against bots in
+  the terminal, a round or a whole match (``hint``, ``add``, ``layoff`` at the prompt);
 * ``simulate [--game maumau] --bots simple,random --games N --workers W [--time-limit S]``
   — self-play with a progress bar (a seat may also be ``module:Class``, your own bot class);
 * ``rules NAME [--section ID] [--settings]`` — print a game's rulebook and its
   profile's settings (one section of the rulebook, or the settings alone).
+
+``-g`` is ``--game``, ``-p`` ``--profile``, ``-n`` ``--players`` and ``-s``
+``--seed`` in every command that has them.
 
 Every error (bad arguments, bad notation, an unknown profile or bot, a
 library error, even a user's bot failing mid-run) is printed as one line on
@@ -24,6 +28,9 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import NoReturn, TextIO
 
+from ._cli_play import REASONS as _REASONS
+from ._cli_play import play as _play_session
+from ._cli_play import rounds_option
 from ._errors import MexeMexeError
 from ._notation import format_cards
 from ._profiles import get_profile
@@ -142,101 +149,8 @@ def _demo_match(game: Game, args: argparse.Namespace, out: TextIO) -> int:
     return 0 if same else 1
 
 
-_REASONS = {
-    "out": "a player went out",
-    "stock": "the stock ran out",
-    "blocked": "every player passed",
-    "recycles": "the discard pile was recycled too often",
-    "in_progress": "in progress",
-}
-
-
-_PLAY_HELP = """\
-Moves: 'draw', 'pass', 'forfeit', or the whole new table ('7H 8H 9H | 7S 7D 7C');
-Galician: 'draw', 'draw discard', 'meld 7H 8H 9H', 'layoff 7H 2', 'swap 7H 2', 'discard 7H';
-Mau-Mau: 'draw', 'pass', 'discard 7H', 'discard JH S' (a Jack naming spades), add 'announce'
-for your last card. 'moves' lists legal moves, 'help' shows this, 'quit' leaves."""
-
-
 def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
-    from ._errors import IllegalMoveError, NotationError
-    from ._moves import Move, Play
-    from .render import terminal
-
-    colour = terminal.wants_colour(out) and not args.plain
-    game = _game(args)
-    players = args.players or 3
-    state: object = game.deal(players, seed=args.seed)
-    bot = game.bot(game.default_bot, args.seed)
-    seat = 0
-    out.write(f"You are player {seat}. Type 'help' for the move syntax.\n")
-    while True:
-        result = state.result  # type: ignore[attr-defined]
-        if result is not None:
-            out.write(f"\nThe round is over ({_REASONS[result.reason]}).\n")
-            for player, score in enumerate(result.scores):
-                mark = "  <- wins" if player in result.winners else ""
-                out.write(f"  player {player}: scores {score}{mark}\n")
-            return 0
-        current = state.current_player  # type: ignore[attr-defined]
-        if current != seat:
-            move = bot.choose(state.view(current))  # type: ignore[attr-defined]
-            state = state.apply(move)  # type: ignore[attr-defined]
-            # Described from the human's view: never another player's drawn card.
-            seen = state.view(seat).last  # type: ignore[attr-defined]
-            out.write(f"  {seen.describe()}\n")
-            continue
-        view = state.view(seat)  # type: ignore[attr-defined]
-        table = getattr(view, "table", None)
-        if table is not None:
-            out.write(f"\ntable: {terminal.table(table, colour=colour)}\n")
-        if view.discard_pile:
-            suit = getattr(view, "requested_suit", None)
-            follow = f" (follow {suit.unicode})" if suit is not None else ""
-            top = terminal.card(view.discard_pile[-1], colour=colour)
-            out.write(f"top of the discard pile: {top}{follow}\n")
-        sizes = ", ".join(f"{i}: {n}" for i, n in enumerate(view.hand_sizes) if i != seat)
-        out.write(f"your hand: {terminal.cards(view.hand, colour=colour)}   (others hold {sizes}; ")
-        out.write(f"stock {view.stock_size})\n")
-        out.write("> ")
-        out.flush()
-        line = stdin.readline()
-        if not line:
-            out.write("\nbye\n")
-            return 0
-        text = line.strip()
-        if text in ("quit", "q", "exit"):
-            out.write("bye\n")
-            return 0
-        if text in ("help", "?", ""):
-            out.write(_PLAY_HELP + "\n")
-            continue
-        if text == "moves":
-            legal = view.legal_moves()
-            out.write("legal moves: " + "; ".join(str(m) for m in legal[:30]) + "\n")
-            continue
-        move_in: Move
-        try:
-            move_in = game.read_move(text)
-        except NotationError as first:
-            if table is None:
-                out.write(f"not understood: {first}\n")
-                continue
-            try:
-                move_in = Play(parse_table(text))
-            except NotationError as err:
-                out.write(f"not understood: {err}\n")
-                continue
-        try:
-            state = state.apply(move_in, player=seat)  # type: ignore[attr-defined]
-        except IllegalMoveError as err:
-            out.write("illegal move:\n")
-            for problem in err.problems:
-                out.write(f"  - {problem}\n")
-            if table is not None and getattr(view, "phase", "") == "play":
-                out.write("  (type 'forfeit' to give up the turn and take the penalty, B8/R5)\n")
-            continue
-        out.write(f"  {state.last.describe()}\n")  # type: ignore[attr-defined]
+    return _play_session(_game(args), args, out, stdin)
 
 
 def _bot_spec(text: str) -> object:
@@ -448,11 +362,11 @@ def _setting(value: object) -> str:
 _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
-def _add_game_option(parser: argparse.ArgumentParser, *, short: bool = True) -> None:
-    """The ``--game`` option of the commands that play: any registered game by name."""
-    flags = ("--game", "-g") if short else ("--game",)
+def _add_game_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--game`` (``-g``) option of the commands that play: any registered game by name."""
     parser.add_argument(
-        *flags,
+        "--game",
+        "-g",
         default=None,
         metavar="NAME",
         help=f"the game: {', '.join(game_names())} (or 'rummy': the --profile's)",
@@ -522,17 +436,47 @@ def build_parser() -> argparse.ArgumentParser:
     _add_profile_option(validate)
     validate.set_defaults(func=_validate)
 
-    play = sub.add_parser("play", help="play against bots in the terminal")
+    play = sub.add_parser(
+        "play",
+        help="play against bots in the terminal: a round or a whole match",
+        description="Play against bots: type moves at the prompt ('help' lists them; 'hint' "
+        "suggests one, 'add CARDS' lays down a meld, 'layoff CARD MELD' adds a card to a "
+        "table meld).",
+    )
     _add_profile_option(play)
     _add_game_option(play)
     play.add_argument("--players", "-n", type=int, default=None, help="players (default 3)")
-    play.add_argument("--seed", "-s", type=int, default=1, help="deal seed (default 1)")
+    play.add_argument("--seed", "-s", type=int, default=1, help="match seed (default 1)")
+    play.add_argument(
+        "--rounds",
+        "-r",
+        type=rounds_option,
+        default=1,
+        metavar="N",
+        help="rounds to play (default 1), or 'all' for the whole match",
+    )
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--bots",
+        "-b",
+        default=None,
+        help="the bots of the other seats: one name for all, or one per seat, "
+        "comma-separated (default: the game's first bot)",
+    )
+    play.add_argument(
+        "--time-limit",
+        "-t",
+        type=float,
+        default=2.0,
+        metavar="SECONDS",
+        help="seconds of search for 'hint' and 'playable' (default 2)",
+    )
     play.add_argument("--plain", action="store_true", help="no colour")
     play.set_defaults(func=_play)
 
     simulate = sub.add_parser("simulate", help="self-play: many seeded rounds between bots")
     _add_profile_option(simulate)
-    _add_game_option(simulate, short=False)  # -g is --games here
+    _add_game_option(simulate)
     simulate.add_argument(
         "--bots",
         "-b",
@@ -541,7 +485,7 @@ def build_parser() -> argparse.ArgumentParser:
         "module:Class for your own bot class (one with a choose(view) method)",
     )
     simulate.add_argument(
-        "--games", "-g", type=int, default=100, help=f"rounds to play (1 to {MAX_GAMES})"
+        "--games", type=int, default=100, help=f"rounds to play (1 to {MAX_GAMES})"
     )
     simulate.add_argument("--seed", "-s", type=int, default=0, help="seed of the whole run")
     simulate.add_argument(
@@ -578,6 +522,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _old_games_short(argv: list[str]) -> list[str]:
+    """``simulate -g N`` (a number) as ``--games N``, with a deprecation warning on stderr.
+
+    ``-g`` was ``--games`` in ``simulate`` only; it is ``--game`` in every
+    command now. A number after it can only mean the old option (no game
+    is named by a number), so it keeps working for a while.
+    """
+    if not argv or argv[0] != "simulate":
+        return argv
+    out = list(argv)
+    for i, word in enumerate(argv[:-1]):
+        if word == "-g" and argv[i + 1].isdigit():
+            out[i] = "--games"
+            sys.stderr.write(
+                "mexemexe simulate: warning: '-g N' for the number of rounds is deprecated: "
+                "-g is --game in every command; write --games N\n"
+            )
+    return out
+
+
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, stdin: TextIO | None = None
 ) -> int:
@@ -586,6 +550,7 @@ def main(
     ``out`` and ``stdin`` default to the process's streams (tests pass their own).
     """
     parser = build_parser()
+    argv = _old_games_short(list(sys.argv[1:] if argv is None else argv))
     try:
         args = parser.parse_args(argv)
     except _UsageError as err:

@@ -32,7 +32,7 @@ from .._errors import IllegalMoveError, Problem
 from .._kinds import MAX_COUNT, quote
 from .._meld_finder import find_melds
 from .._melds import MeldRules, classify_meld, extension_mask, grown_meld
-from .._moves import Draw, Forfeit, Move, Pass, Play
+from .._moves import Draw, Forfeit, LayDown, LayOff, Move, Pass, Play
 from .._multiset import cards_without
 from .._notation import format_cards
 from .._outcomes import Outcome, Proposal, RoundResult, build_outcome
@@ -41,6 +41,7 @@ from .._scoring import round_result
 from .._state import GameState, PlayerView, deal, successor
 from .._table import Meld, Table
 from .._validation import repeated_verdict
+from .move_helpers import table_after
 
 if TYPE_CHECKING:
     from .._jsonio import JSONObject
@@ -448,6 +449,12 @@ def _multiset_minus(a: list[int], b: list[int]) -> tuple[Card, ...]:
 def apply(state: GameState, move: Move) -> SharedTableState:
     """The state after ``move`` by the current player.
 
+    A `LayDown` or a `LayOff` (the moves a discard game's meld phase takes,
+    G4) is the `Play` of the table it makes (`table_after`: the old melds
+    kept, the meld added or grown), checked as any play (B6, R4); the
+    outcome records the move as sent. `legal_moves` lists those plays as
+    `Play` moves of the whole new table.
+
     Raises:
         IllegalMoveError: If the move is not allowed; ``state`` is unchanged.
     """
@@ -462,9 +469,20 @@ def apply(state: GameState, move: Move) -> SharedTableState:
         return _forfeit(state, move)
     if isinstance(move, Pass):
         return _pass(state, move)
+    if isinstance(move, (LayDown, LayOff)):
+        # An app's "lay down this meld" or "add this card to meld i": the play
+        # of the table it makes, checked as any play (B6, R4); the outcome
+        # keeps the move as it was sent.
+        return _play(state, Play(table_after(state, move)), move)
     raise IllegalMoveError(
         f"'{move}' is not a move of the shared-table game",
-        [Problem("a turn is a play, a draw, a pass or a forfeit", state.profile.section("play"))],
+        [
+            Problem(
+                "a turn is a play (a whole new table, a new meld or a lay-off), a draw, "
+                "a pass or a forfeit",
+                state.profile.section("play"),
+            )
+        ],
     )
 
 
@@ -498,14 +516,16 @@ def _end(
     return state._successor(turn=state.turn + 1, last=outcome, result=result, **changes)
 
 
-def _play(state: SharedTableState, move: Play) -> SharedTableState:
+def _play(state: SharedTableState, move: Play, sent: Move | None = None) -> SharedTableState:
+    """The state after ``move``; ``sent``, if given, is the move the outcome records."""
     proposal, rest = _check(state, move.table)
     player = state.current_player
     if rest is None:
-        raise IllegalMoveError(f"illegal play by player {player}", proposal.problems)
+        what = f"illegal play by player {player}" if sent is None else f"cannot {sent}"
+        raise IllegalMoveError(what, proposal.problems)
     hands = (*state.hands[:player], rest, *state.hands[player + 1 :])
     opened = (*state.opened[:player], True, *state.opened[player + 1 :])
-    outcome = build_outcome(player, move, (), proposal.placed, False, "", 0)
+    outcome = build_outcome(player, sent or move, (), proposal.placed, False, "", 0)
     if not rest:
         return _end(state, "out", outcome, hands=hands, table=move.table, opened=opened, passes=0)
     following = (player + 1) % len(state.hands)
