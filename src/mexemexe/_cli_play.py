@@ -24,6 +24,8 @@ from .games import Game, MatchLike, RoundState
 from .render import terminal
 
 if TYPE_CHECKING:
+    from ._cards import Card
+    from ._views import View, ViewRules
     from .bots import Bot
 
 __all__ = ["HELP", "play", "rounds_option"]
@@ -166,7 +168,7 @@ class _Session:
                 state = state.apply(bot.choose(state.view(current)))
                 # Described from a view other than the mover's: never a card drawn unseen.
                 watcher = me if me is not None else (current + 1) % state.players
-                self.out.write(f"  {state.view(watcher).last.describe()}\n")
+                self._describe_last(state.view(watcher))
                 continue
             assert me is not None
             moved = self._turn(state, me)
@@ -204,7 +206,7 @@ class _Session:
             except IllegalMoveError as err:
                 self._refused(err, state)
                 continue
-            self.out.write(f"  {after.view(me).last.describe()}\n")
+            self._describe_last(after.view(me))
             if after.result is None and after.current_player == me:
                 self._show(after, me)
                 state = after
@@ -249,6 +251,11 @@ class _Session:
 
     # -- what the person sees ----------------------------------------------------------
 
+    def _describe_last(self, view: View[ViewRules]) -> None:
+        # Every move leaves an outcome; a view just dealt has none to describe.
+        if view.last is not None:
+            self.out.write(f"  {view.last.describe()}\n")
+
     def _show(self, state: RoundState, me: int) -> None:
         view = state.view(me)
         write = self.out.write
@@ -259,10 +266,11 @@ class _Session:
                 for i, meld in enumerate(table.melds)
             )
             write(f"\ntable: {melds or '(empty)'}\n")
-        if view.discard_pile:
+        pile: tuple[Card, ...] = getattr(view, "discard_pile", ())
+        if pile:
             suit = getattr(view, "requested_suit", None)
             follow = f" (follow {suit.unicode})" if suit is not None else ""
-            top = terminal.card(view.discard_pile[-1], colour=self.colour)
+            top = terminal.card(pile[-1], colour=self.colour)
             write(f"top of the discard pile: {top}{follow}\n")
         sizes = ", ".join(f"{i}: {n}" for i, n in enumerate(view.hand_sizes) if i != me)
         hand = terminal.cards(view.hand, colour=self.colour)
