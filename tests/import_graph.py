@@ -224,6 +224,9 @@ LAYERS: dict[str, int] = {
     "mexemexe._cards": VALUES,
     "mexemexe._notation": VALUES,
     "mexemexe._multiset": VALUES,
+    "mexemexe._codes": VALUES,
+    "mexemexe._translations": VALUES,
+    "mexemexe._problemjson": VALUES,
     # Rules: melds, tables, profiles, validation, moves and results as data.
     "mexemexe._melds": RULES,
     "mexemexe._table": RULES,
