@@ -227,6 +227,7 @@ LAYERS: dict[str, int] = {
     "mexemexe._codes": VALUES,
     "mexemexe._translations": VALUES,
     "mexemexe._problemjson": VALUES,
+    "mexemexe.schemas": VALUES,
     # Rules: melds, tables, profiles, validation, moves and results as data.
     "mexemexe._melds": RULES,
     "mexemexe._table": RULES,

@@ -215,9 +215,7 @@ def best_play() -> Schema:
     }
 
 
-_OPEN = (
-    "Later versions may add fields: a client should ignore the ones it does not know."
-)
+_OPEN = "Later versions may add fields: a client should ignore the ones it does not know."
 
 
 def _rummy_common(own: dict[str, Schema]) -> dict[str, Schema]:

@@ -22,9 +22,7 @@ from mexemexe.games import game_names, get_game
 from mexemexe.testing._illegal import illegal_attempts
 from tests import json_schemas
 
-VALIDATORS = {
-    name: jsonschema.Draft202012Validator(schemas.load(name)) for name in schemas.names()
-}
+VALIDATORS = {name: jsonschema.Draft202012Validator(schemas.load(name)) for name in schemas.names()}
 
 
 def _check(name: str, value: Any) -> None:

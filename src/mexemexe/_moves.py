@@ -49,7 +49,7 @@ from ._jsonio import JSON, JSONObject, dumps, loads_object
 from ._kinds import loading, quote
 from ._notation import format_cards
 from ._pictures import TextPrinter
-from ._problemjson import document, field
+from ._problemjson import document, field, read_melds
 from ._table import Table, TableLike, parse_melds_span
 
 __all__ = [
@@ -156,6 +156,8 @@ class Move:
         values = {
             key: field(doc, key, kinds, "move") for key, kinds in fields.items() if key in doc
         }
+        if "table" in values:  # a table's melds are never empty (the notation cannot write one)
+            values["table"] = read_melds(values["table"], "move.table")
         with loading("move"):
             move = move_type(**values)
         if not isinstance(move, cls):

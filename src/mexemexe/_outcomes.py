@@ -14,7 +14,7 @@ from ._jsonio import JSONObject, dumps, loads_object
 from ._kinds import kind_problems, loading, quote, whole_number
 from ._moves import Move, Play, parse_move
 from ._notation import format_cards
-from ._problemjson import document, field, problem_from_dict, read_cards
+from ._problemjson import document, field, problem_from_dict, read_cards, read_melds
 from ._table import Table
 
 __all__ = ["Outcome", "Proposal", "RoundResult", "build_outcome"]
@@ -224,13 +224,11 @@ class Proposal:
                 meld or card is not notation.
         """
         doc = document(data, "proposal", ("ok", "table", "placed", "problems"))
-        melds = field(doc, "table", list, "proposal")
         problems = field(doc, "problems", list, "proposal")
-        assert isinstance(melds, list)
         assert isinstance(problems, list)
         with loading("proposal"):
             proposal = cls(
-                Table([read_cards(meld, "proposal.table") for meld in melds]),
+                Table(read_melds(doc["table"], "proposal.table")),
                 read_cards(doc["placed"], "proposal.placed"),
                 tuple(problem_from_dict(problem) for problem in problems),
             )

@@ -16,7 +16,14 @@ from ._cards import Card, parse_cards_span
 from ._errors import JSON_FORMAT, InvalidStateError, Problem
 from ._jsonio import loads_object
 
-__all__ = ["document", "field", "problem_from_dict", "problem_from_json", "read_cards"]
+__all__ = [
+    "document",
+    "field",
+    "problem_from_dict",
+    "problem_from_json",
+    "read_cards",
+    "read_melds",
+]
 
 
 def _short(value: object) -> str:
@@ -76,6 +83,21 @@ def read_cards(value: object, where: str) -> tuple[Card, ...]:
     if not isinstance(value, str):
         raise InvalidStateError(f"{where}={_short(value)}: expected cards in notation, a string")
     return parse_cards_span(value)
+
+
+def read_melds(value: object, where: str) -> list[tuple[Card, ...]]:
+    """Melds written as a list of notation strings, none empty.
+
+    Raises:
+        InvalidStateError: If ``value`` is no list of strings, or a meld is empty.
+        NotationError: If a meld is not card notation.
+    """
+    if not isinstance(value, list):
+        raise InvalidStateError(f"{where}={_short(value)}: expected a list of melds")
+    melds = [read_cards(meld, where) for meld in value]
+    if not all(melds):
+        raise InvalidStateError(f"{where}: a meld holds at least one card")
+    return melds
 
 
 def problem_from_dict(data: object) -> Problem:

@@ -10,7 +10,7 @@ from .._jsonio import JSONObject, dumps, loads_object
 from .._kinds import loading
 from .._moves import Move
 from .._notation import format_cards
-from .._problemjson import document, field, read_cards
+from .._problemjson import document, field, read_cards, read_melds
 from .._table import Table
 
 __all__ = ["BestPlayJSON"]
@@ -59,9 +59,7 @@ class BestPlayJSON:
         """
         what = "best play"
         doc = document(data, what, ("table", "placed", "value", "objective", "moves", "exact"))
-        melds = field(doc, "table", list, what)
         moves = field(doc, "moves", list, what)
-        assert isinstance(melds, list)
         assert isinstance(moves, list)
         objective = field(doc, "objective", str, what)
         if objective not in ("cards", "points"):
@@ -69,7 +67,7 @@ class BestPlayJSON:
         make: Callable[..., _B] = cls  # the attrs class's own constructor
         with loading(what):
             return make(
-                table=Table([read_cards(meld, "best play.table") for meld in melds]),
+                table=Table(read_melds(doc["table"], "best play.table")),
                 placed=read_cards(doc["placed"], "best play.placed"),
                 value=field(doc, "value", (int, float), what),
                 objective=objective,
