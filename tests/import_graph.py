@@ -235,6 +235,7 @@ LAYERS: dict[str, int] = {
     "mexemexe._profiles": RULES,
     "mexemexe._meld_finder": RULES,
     "mexemexe._moves": RULES,
+    "mexemexe._movejson": RULES,
     "mexemexe._outcomes": RULES,
     "mexemexe._scoring": RULES,
     "mexemexe._roundparts": RULES,

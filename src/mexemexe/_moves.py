@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from itertools import islice
-from typing import ClassVar, Literal, TypeVar
+from typing import ClassVar, Literal
 
 import attrs
 
@@ -44,12 +44,11 @@ from ._cards import (
     notation_error,
     parse_cards_span,
 )
-from ._errors import JSON_FORMAT, IllegalMoveError, InvalidStateError, NotationError, Problem
-from ._jsonio import JSON, JSONObject, dumps, loads_object
-from ._kinds import loading, quote
+from ._errors import IllegalMoveError, NotationError, Problem
+from ._kinds import quote
+from ._movejson import MoveJSON
 from ._notation import format_cards
 from ._pictures import TextPrinter
-from ._problemjson import document, field, read_melds
 from ._table import Table, TableLike, parse_melds_span
 
 __all__ = [
@@ -66,8 +65,12 @@ __all__ = [
 ]
 
 
-class Move:
-    """Base class of every move. Moves are immutable values with a text form."""
+class Move(MoveJSON):
+    """Base class of every move. Moves are immutable values with a text form and a JSON form.
+
+    `to_dict`/`to_json` write a move's JSON, `from_dict`/`from_json` read it
+    (see `MoveJSON`).
+    """
 
     __slots__ = ()
 
@@ -109,84 +112,9 @@ class Move:
         """The canonical text form (same as ``str(move)``)."""
         return str(self)
 
-    #: The move's JSON fields and the JSON kinds each may hold; the ones a
-    #: move has a default for may be left out.
-    _json_fields: ClassVar[dict[str, type | tuple[type, ...]]] = {}
-
-    def to_dict(self) -> JSONObject:
-        """A JSON-ready dict: ``{"format": 1, "kind": keyword, ...fields}``.
-
-        Cards are in notation (a meld is one string, a table a list of
-        them), a suit its letter.
-
-        Examples:
-            >>> Move.parse("layoff 7H 2").to_dict()
-            {'format': 1, 'kind': 'layoff', 'card': '7H', 'meld_index': 2}
-        """
-        out: JSONObject = {"format": JSON_FORMAT, "kind": self.keyword}
-        for name in self._json_fields:
-            out[name] = _json_value(getattr(self, name))
-        return out
-
-    def to_json(self, **kwargs: object) -> str:
-        """`to_dict` as JSON text (keyword arguments go to `json.dumps`)."""
-        return dumps(self.to_dict(), **kwargs)
-
     @classmethod
-    def from_dict(cls: type[_M], data: object) -> _M:
-        """Rebuild a move from `to_dict` output, checking every field.
-
-        ``Move.from_dict`` reads any kind of move; a subclass's reads only
-        its own kind.
-
-        Raises:
-            InvalidStateError: If the data is not a move of this kind: a
-                missing, unknown or ill-typed field, another format, a card
-                that is not notation, a meld number out of range.
-        """
-        kind = data.get("kind") if isinstance(data, Mapping) else None
-        move_type = Move._registry.get(kind) if isinstance(kind, str) else None
-        if move_type is None:
-            known = ", ".join(sorted(Move._registry))
-            raise InvalidStateError(f"a move's kind is one of {known}, got {quote(kind)}")
-        fields = move_type._json_fields
-        attributes: tuple[attrs.Attribute[object], ...] = getattr(move_type, "__attrs_attrs__", ())
-        defaults = {a.name for a in attributes if a.default is not attrs.NOTHING}
-        doc = document(data, "move", ["kind", *(k for k in fields if k not in defaults)], fields)
-        values = {
-            key: field(doc, key, kinds, "move") for key, kinds in fields.items() if key in doc
-        }
-        if "table" in values:  # a table's melds are never empty (the notation cannot write one)
-            values["table"] = read_melds(values["table"], "move.table")
-        with loading("move"):
-            move = move_type(**values)
-        if not isinstance(move, cls):
-            raise InvalidStateError(f"expected a {cls.__name__} move, got {quote(kind)}")
-        return move
-
-    @classmethod
-    def from_json(cls: type[_M], text: str) -> _M:
-        """Rebuild a move from `to_json` output.
-
-        Raises:
-            InvalidStateError: If the text is not JSON or not a move of this kind.
-        """
-        return cls.from_dict(loads_object(text, "move"))
-
-
-_M = TypeVar("_M", bound=Move)
-
-
-def _json_value(value: object) -> JSON:
-    """A move's field as JSON: cards in notation, a table as its melds', a suit its letter."""
-    if isinstance(value, Table):
-        return [format_cards(meld) for meld in value.melds]
-    if isinstance(value, tuple):
-        return format_cards(value)
-    if isinstance(value, (Card, Suit)):
-        return str(value) if isinstance(value, Card) else value.value
-    assert value is None or isinstance(value, (bool, int, str)), value
-    return value
+    def _kinds(cls) -> Mapping[str, type[MoveJSON]]:
+        return Move._registry
 
 
 #: A word of a move: what lies between spaces and line breaks.
