@@ -131,7 +131,10 @@ def test_problem_code_is_read_from_the_message() -> None:
 
 def _docs_page() -> str:
     rows = "\n".join(
-        f"| `{entry.code}` | {', '.join(entry.sections)} | {entry.template} |" for entry in CODES
+        f"| `{entry.code}` | {', '.join(entry.sections)} | {entry.template}"
+        + ("" if entry.plural is None else f"<br>{entry.plural}")
+        + " |"
+        for entry in CODES
     )
     return f"""# Problem codes
 
@@ -157,7 +160,8 @@ below, has no code (`None`), and `text` gives its message unchanged.
 The rule sections are those the built-in games cite: a profile says which
 section each kind of problem cites (`Profile.rule_sections`). Values in
 braces are filled in from the message: cards in the card notation, counts
-and meld numbers. The translations are gettext catalogs shipped in the
+and meld numbers; a message with two lines has a plural form, for a count
+other than one. The translations are gettext catalogs shipped in the
 package (`mexemexe/locale/<lang>/LC_MESSAGES/mexemexe.po`, with the
 template `mexemexe/locale/mexemexe.pot` for a new language): each entry's
 context is its code.

@@ -9,12 +9,15 @@ in any locale, if a translation loses or invents a placeholder, or if a
 
 from __future__ import annotations
 
+import datetime
 import gettext
+import os
+import re
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 import mexemexe as m
 from mexemexe._codes import CODES, placeholders
@@ -54,8 +57,36 @@ def test_every_code_is_translated(locale: str) -> None:
     assert codes == {entry.code for entry in CODES}, "a catalog entry of no code"
 
 
+def _write_template(path: Path) -> None:
+    """Write the catalog template from the code table (each code a context, its English an id)."""
+    fixed = datetime.datetime(2026, 12, 3, tzinfo=datetime.timezone.utc)
+    template = Catalog(
+        domain="mexemexe",
+        project="mexemexe",
+        version="1",
+        copyright_holder="The mexemexe developers",
+        creation_date=fixed,
+        revision_date=fixed,
+        fuzzy=False,
+    )
+    for entry in CODES:
+        sections = ", ".join(entry.sections)
+        comment = f"Rule sections: {sections}. Example: {entry.example}"
+        template.add(_msgid(entry), context=entry.code, auto_comments=[comment])
+    with path.open("wb") as f:
+        write_po(f, template, width=100, sort_output=False)
+
+
 def test_template_lists_every_code() -> None:
-    """mexemexe.pot, the starting point of a new language, holds every code's English."""
+    """mexemexe.pot, the starting point of a new language, holds every code's English.
+
+    After a change to the code table: ``MEXEMEXE_WRITE_CATALOGS=1`` writes
+    the template, ``pybabel update -i src/mexemexe/locale/mexemexe.pot -d
+    src/mexemexe/locale -D mexemexe --width 100`` carries it into each
+    ``.po``; translate, then compile.
+    """
+    if os.environ.get("MEXEMEXE_WRITE_CATALOGS"):
+        _write_template(LOCALE_DIR / "mexemexe.pot")
     template = _po(LOCALE_DIR / "mexemexe.pot")
     found = {(message.context, message.id) for message in template if message.id}
     assert found == {(entry.code, _msgid(entry)) for entry in CODES}
@@ -92,8 +123,10 @@ def test_compiled_catalog_matches_its_source(locale: str) -> None:
 
 @pytest.mark.parametrize("locale", TRANSLATED)
 def test_plural_forms_are_two(locale: str) -> None:
-    """Portuguese and Galician catalogs have two plural forms, as each language does."""
+    """Portuguese and Galician catalogs have two plural forms, and no entry writes a third."""
     assert _source(locale).num_plurals == 2
+    text = (LOCALE_DIR / locale / "LC_MESSAGES" / "mexemexe.po").read_text(encoding="utf-8")
+    assert set(re.findall(r"^msgstr\[([0-9]+)\]", text, re.MULTILINE)) == {"0", "1"}
 
 
 @pytest.mark.parametrize("locale", TRANSLATED)

@@ -9,7 +9,13 @@ edit the ``.po`` and compile it::
 
     pybabel compile -d src/mexemexe/locale -D mexemexe
 
-(a test fails while a ``.mo`` differs from its ``.po``).
+(a test fails while a ``.mo`` differs from its ``.po``). A new kind of
+problem, or a changed English template, goes into the template
+``locale/mexemexe.pot`` (``MEXEMEXE_WRITE_CATALOGS=1 pytest
+tests/test_translations.py`` writes it from `mexemexe._codes`) and from
+there into each ``.po`` with ``pybabel update -i
+src/mexemexe/locale/mexemexe.pot -d src/mexemexe/locale -D mexemexe
+--width 100``; a test fails while a code lacks a translation.
 """
 
 from __future__ import annotations
