@@ -223,6 +223,8 @@ LAYERS: dict[str, int] = {
     "mexemexe._jsonio": VALUES,
     "mexemexe._cards": VALUES,
     "mexemexe._notation": VALUES,
+    "mexemexe._notations": VALUES,
+    "mexemexe.notations": VALUES,
     "mexemexe._multiset": VALUES,
     # Rules: melds, tables, profiles, validation, moves and results as data.
     "mexemexe._melds": RULES,

@@ -11,6 +11,14 @@ are rejected, naming the character, so that whatever parses formats back to
 text that parses to the same value. Parsing is linear in the length of the
 text, whatever the text.
 
+Every function takes ``notation=``: ``"en"`` (the default), ``"pt"``
+(Portuguese: suits E C O P, for Espadas, Copas, Ouros, Paus) or ``"gl"``
+(Galician: suits P C D T, for picas, corazóns, diamantes, trevos), or any
+`Notation` registered with `register_notation` (`mexemexe.notations`). The
+same letter may mean different suits in different notations (``7C`` is
+clubs in English, hearts in Portuguese and Galician): a token that is a card
+only in another notation is an error naming that notation.
+
 The reader itself (`parse_cards_span`) is in `_cards`, beside the spellings
 of a card, because `as_cards` there reads notation too; this module is the
 public face of it.
@@ -21,21 +29,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ._cards import Card, check_max_cards, notation_error, parse_cards_span
+from ._cards import Card, check_max_cards, notation_error, parse_cards_span, spellings
 
 # The reader's helpers were defined here before they moved to `_cards`; their
 # names stay importable from here for code written against this module.
 from ._cards import bad_token_error as bad_token_error
 from ._cards import token_start as token_start
 from ._cards import too_many_cards_error as too_many_cards_error
+from ._notations import NOTATIONS, Notation
 
-__all__ = ["format_cards", "parse_cards"]
+__all__ = ["format_cards", "parse_cards", "register_notation"]
 
 #: What may separate cards in `format_cards`' output.
 _CARD_SEPARATOR = re.compile(r"[ ,]+")
 
 
-def parse_cards(text: str, *, max_cards: int | None = None) -> tuple[Card, ...]:
+def parse_cards(
+    text: str, *, max_cards: int | None = None, notation: str | Notation = "en"
+) -> tuple[Card, ...]:
     """Parse a list of cards separated by spaces and/or commas.
 
     The notation (RULES.md §0) is ASCII letters and digits, the suit symbols
@@ -47,12 +58,15 @@ def parse_cards(text: str, *, max_cards: int | None = None) -> tuple[Card, ...]:
     Examples:
         >>> parse_cards("7H, 8h 9♥ JK")
         (Card.parse('7H'), Card.parse('8H'), Card.parse('9H'), Card.parse('JK'))
+        >>> parse_cards("7C 8c coringa", notation="pt")  # Copas: hearts
+        (Card.parse('7H'), Card.parse('8H'), Card.parse('JK'))
 
     Args:
         text: The cards, e.g. ``"7H 8H 9H JK"``. An empty or blank string gives ``()``.
         max_cards: If given, at most this many cards are read: a server can
             cap what untrusted text costs. The text after the card beyond the
             limit is not read at all.
+        notation: The notation's name (``"en"``, ``"pt"``, ``"gl"``) or a `Notation`.
 
     Returns:
         The cards in the order written.
@@ -61,30 +75,43 @@ def parse_cards(text: str, *, max_cards: int | None = None) -> tuple[Card, ...]:
         NotationError: If a token is not a card, a character is outside the
             notation, the text contains ``|`` or a line break (use
             `parse_table` for tables), or there are more than ``max_cards``
-            cards. The error names the token and its position.
+            cards. The error names the token and its position, and the
+            notations in which the token is a card (``"7E"`` in English:
+            pass ``notation="pt"``). Also if the notation is unknown.
         TypeError: If ``text`` is not a string or ``max_cards`` not an int.
         ValueError: If ``max_cards`` is negative.
     """
     if not isinstance(text, str):
         raise TypeError(f"parse_cards expects a string, got {type(text).__name__}")
     check_max_cards(max_cards)
-    return parse_cards_span(text, max_cards=max_cards)
+    return parse_cards_span(text, max_cards=max_cards, sp=spellings(notation))
 
 
-def format_cards(cards: Iterable[Card], *, unicode: bool = False, sep: str = " ") -> str:
+def format_cards(
+    cards: Iterable[Card],
+    *,
+    unicode: bool = False,
+    sep: str = " ",
+    notation: str | Notation = "en",
+) -> str:
     """Format cards in canonical notation: ``"7H 8H 9H JK"``.
+
+    Examples:
+        >>> format_cards(parse_cards("7H 8H JK"), notation="pt")
+        '7C 8C JK'
 
     Args:
         cards: The cards, in the order to write them.
-        unicode: Write suits as ``♠♥♦♣`` instead of ``SHDC``.
+        unicode: Write suits as ``♠♥♦♣`` instead of letters.
         sep: The separator between cards: spaces and/or commas.
+        notation: The notation's name (``"en"``, ``"pt"``, ``"gl"``) or a `Notation`.
 
     Returns:
-        Text that `parse_cards` reads back to the same cards.
+        Text that `parse_cards` reads back to the same cards in the same notation.
 
     Raises:
         NotationError: If ``sep`` is not spaces and/or commas (the output
-            would not read back as the same cards).
+            would not read back as the same cards), or the notation is unknown.
         TypeError: If ``sep`` is not a string.
     """
     if sep != " ":
@@ -92,6 +119,27 @@ def format_cards(cards: Iterable[Card], *, unicode: bool = False, sep: str = " "
             raise TypeError(f"sep is a string, not {type(sep).__name__}")
         if not _CARD_SEPARATOR.fullmatch(sep):
             raise notation_error(sep, sep, 0, "cards are separated by spaces and/or commas")
-    if unicode:
-        return sep.join(card.unicode() for card in cards)
-    return sep.join(str(card) for card in cards)
+    sp = spellings(notation)
+    text = sp.unicode_text if unicode else sp.text
+    return sep.join([text[card.code] for card in cards])
+
+
+def register_notation(notation: Notation) -> None:
+    """Register ``notation`` under its name, so ``notation="NAME"`` reads and writes it.
+
+    Its spellings are compiled at once, so a notation in which one token
+    would mean two cards is refused here rather than misread later.
+
+    Args:
+        notation: The notation to add.
+
+    Raises:
+        ValueError: If the name is taken, or a spelling would mean two cards.
+        TypeError: If ``notation`` is not a `Notation`.
+    """
+    if not isinstance(notation, Notation):
+        raise TypeError(f"register_notation takes a Notation, not {type(notation).__name__}")
+    if notation.name in NOTATIONS:
+        raise ValueError(f"a notation named {notation.name!r} is already registered")
+    spellings(notation)
+    NOTATIONS[notation.name] = notation
