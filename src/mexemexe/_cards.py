@@ -600,6 +600,9 @@ def single_token_error(text: str, reason: str | None, sp: Spellings = ENGLISH) -
     """
     bad = find_foreign(text, sp=sp)
     if bad >= 0:
+        elsewhere = _card_elsewhere(text.strip(" "), sp)
+        if elsewhere:
+            return notation_error(text, text.strip(" "), text.find(text.strip(" ")), elsewhere)
         return foreign_char_error(text, bad)
     start = len(text) - len(text.lstrip(" "))
     token = text.strip(" ")
@@ -676,6 +679,22 @@ def _other_notations(token: str, sp: Spellings) -> str:
     return f"; {token!r} looks like " + "; or ".join(hints)
 
 
+def _card_elsewhere(token: str, sp: Spellings) -> str:
+    """Why ``token``, which holds a character outside ``sp``, is still worth a hint, or ``""``.
+
+    A word of another notation (``comodín`` read as Portuguese) holds letters
+    that are foreign here; the error names that notation rather than the letter.
+    """
+    if len(token) > _LONGEST_WORD:
+        return ""
+    hint = _other_notations(token, sp)
+    return f"not a card in {sp.notation.language} notation{hint}" if hint else ""
+
+
+#: No token of any notation is longer than this (a bound on the hints' cost).
+_LONGEST_WORD = 16
+
+
 def describe_card(card: Card, sp: Spellings = ENGLISH) -> str:
     """``card`` in words, with its suit's name in the notation: ``"the 7 of hearts (copas)"``."""
     if card.rank is None or card.suit is None:
@@ -748,6 +767,9 @@ def bad_token_error(text: str, start: int, end: int, sp: Spellings = ENGLISH) ->
     """
     foreign = find_foreign(text, start, end, sp)
     if foreign >= 0:
+        elsewhere = _card_elsewhere(text[start:end], sp)
+        if elsewhere:
+            return notation_error(text, text[start:end], start, elsewhere)
         return foreign_char_error(text, foreign)
     separator = _MELD_SEPARATOR.search(text, start, end)
     if separator is not None:
