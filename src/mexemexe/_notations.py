@@ -5,16 +5,9 @@ symbols, the names of suits and ranks, and the joker's spellings. The
 readers and writers of `_cards`, `_notation` and `_table` compile a record
 into lookup tables; nothing tests a notation's name. Three are registered:
 
-=========  ==========================  =======================================
-name       suits ♠ ♥ ♦ ♣               ranks, joker
-=========  ==========================  =======================================
-``en``     S H D C (spades, hearts,    A 2-10 J Q K (``T`` for 10); ``JK``,
-           diamonds, clubs)            ``*``, ``JOKER``
-``pt``     E C O P (Espadas, Copas,    A (Ás) 2-10 J (Valete) Q (Dama) K (Rei);
-           Ouros, Paus)                ``JK``, ``*``, ``CORINGA``, ``CURINGA``
-``gl``     P C D T (picas, corazóns,   A (As) 2-10 J (Valete) Q (Raíña) K (Rei);
-           diamantes, trevos)          ``JK``, ``*``, ``COMODÍN``
-=========  ==========================  =======================================
+* ``en``: suits S H D C; ranks A 2-10 J Q K (``T`` for 10); joker ``JK``.
+* ``pt``: suits E C O P (Espadas, Copas, Ouros, Paus); joker ``JK``, ``CORINGA``.
+* ``gl``: suits P C D T (picas, corazóns, diamantes, trevos); joker ``JK``, ``COMODÍN``.
 
 The same letter can mean different suits in different notations: ``7C`` is
 the 7 of clubs in English but the 7 of hearts (Copas, corazóns) in

@@ -5,16 +5,14 @@ Every reader and writer of cards takes ``notation=``: `mexemexe.parse_cards`,
 ``Card.parse``, ``Rank.parse``, ``Suit.parse`` and ``Table.parse``; the
 command line takes ``--notation``. English (``"en"``) is the default.
 
-=======  =================================  ======================================
-name     suits ♠ ♥ ♦ ♣                      ranks, joker (first: what is written)
-=======  =================================  ======================================
-``en``   S H D C: spades, hearts,           A 2-10 J Q K (T for 10);
-         diamonds, clubs                    JK, ``*``, JOKER, 🃏
-``pt``   E C O P: Espadas, Copas,           A (Ás) 2-10 J (Valete) Q (Dama) K (Rei);
-         Ouros, Paus                        JK, ``*``, CORINGA, CURINGA, 🃏
-``gl``   P C D T: picas, corazóns,          A (As) 2-10 J (Valete) Q (Raíña) K (Rei);
-         diamantes, trevos                  JK, ``*``, COMODÍN, COMODIN, 🃏
-=======  =================================  ======================================
+* ``en``: suits S H D C (spades, hearts, diamonds, clubs); ranks A 2-10 J Q K,
+  T for 10; joker JK, ``*``, JOKER, 🃏.
+* ``pt``: suits E C O P (Espadas, Copas, Ouros, Paus); ranks A (Ás) 2-10
+  J (Valete) Q (Dama) K (Rei); joker JK, ``*``, CORINGA, CURINGA, 🃏.
+* ``gl``: suits P C D T (picas, corazóns, diamantes, trevos); ranks A (As) 2-10
+  J (Valete) Q (Raíña) K (Rei); joker JK, ``*``, COMODÍN, COMODIN, 🃏.
+
+The first joker spelling is the one written.
 
 Letters are read in either case; the suit symbols ``♠♥♦♣`` (and ``♤♡♢♧``)
 are read in every notation. Output in a notation is canonical in it and
