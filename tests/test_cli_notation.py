@@ -6,6 +6,7 @@ import io
 
 import pytest
 
+from mexemexe._notation import translate_cards
 from mexemexe.cli import build_parser, main
 
 
@@ -63,3 +64,24 @@ def test_play_reads_a_table_in_the_notation() -> None:
     assert code == 0
     # 7E is a pt card: the move is read (and refused by the rules), not a notation error.
     assert "not understood" not in out.getvalue()
+
+
+def test_play_reads_move_words_in_the_notation() -> None:
+    """play --notation pt reads the cards of a move ('play 7E') in pt, not as English."""
+    out = io.StringIO()
+    main(["play", "--notation", "pt", "--plain"], out=out, stdin=io.StringIO("play 7S\nquit\n"))
+    assert "'7S' looks like English notation" in out.getvalue()
+
+
+def test_play_shows_legal_moves_in_the_notation() -> None:
+    """'moves' lists the legal moves with the notation's letters."""
+    english, portuguese = io.StringIO(), io.StringIO()
+    keys = "moves\nquit\n"
+    main(["play", "-g", "maumau", "--plain"], out=english, stdin=io.StringIO(keys))
+    argv = ["play", "-g", "maumau", "--plain", "--notation", "pt"]
+    main(argv, out=portuguese, stdin=io.StringIO(keys))
+    moves_en = next(line for line in english.getvalue().splitlines() if "legal moves" in line)
+    moves_pt = next(line for line in portuguese.getvalue().splitlines() if "legal moves" in line)
+    assert "discard" in moves_en
+    assert moves_pt == translate_cards(moves_en, "en", "pt")
+    assert moves_pt != moves_en

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import mexemexe as m
 from mexemexe import JOKER, Card, NotationError, Rank, Suit, Table
 from mexemexe import strategies as mst
+from mexemexe._notation import translate_cards
 from mexemexe.notations import (
     NOTATIONS,
     Notation,
@@ -235,7 +236,7 @@ def test_single_cards_round_trip_in_every_notation(notation: str, card: Card) ->
 
 
 @settings(max_examples=100)
-@given(st.sampled_from(NAMES), st.text(alphabet="0123456789AJQKTECOPSHDjk*| ,\n", max_size=30))
+@given(st.sampled_from(NAMES), st.text(alphabet="0123456789AJQKTECOPSHDjkíÍó*| ,\n", max_size=30))
 def test_every_notation_reads_or_refuses_with_a_notation_error(notation: str, text: str) -> None:
     """Any text in the notations' alphabet is read (and round-trips) or is a NotationError."""
     try:
@@ -361,3 +362,29 @@ def test_a_registered_notation_is_read_and_written_by_name(monkeypatch: pytest.M
     assert m.format_cards(m.parse_cards("7T", notation="es")) == "7C"
     with pytest.raises(ValueError, match="already registered"):
         register_notation(spanish)
+
+
+# -- free text holding cards: moves and descriptions -------------------------------
+
+
+def test_translate_cards_rewrites_cards_and_suits_of_a_move() -> None:
+    """A pt move reads as the English move: cards and a named suit rewritten, other words kept."""
+    assert translate_cards("discard JC E announce", "pt") == "discard JH S announce"
+    assert translate_cards("layoff 7C 2", "pt", "en") == "layoff 7H 2"
+
+
+def test_translate_cards_writes_english_text_in_a_notation() -> None:
+    """English library text (a move, a description) can be shown in gl."""
+    assert translate_cards("player 1 played 7H, 8H JK", "en", "gl") == "player 1 played 7C, 8C JK"
+
+
+def test_translate_cards_refuses_a_card_of_another_notation() -> None:
+    """A pt move holding an English card is an error naming English, never passed on."""
+    with pytest.raises(NotationError, match="English notation") as info:
+        translate_cards("meld 7H 8H 9H", "pt")
+    assert (info.value.token, info.value.position) == ("7H", 5)
+
+
+def test_translate_cards_keeps_foreign_words_when_not_strict() -> None:
+    """With strict=False (text shown, not read) a word of another notation stays as it is."""
+    assert translate_cards("7E 7H", "en", "pt", strict=False) == "7E 7C"

@@ -76,7 +76,7 @@ class Rank(enum.IntEnum):
         """
         if not isinstance(text, str):
             raise TypeError(f"a rank is written as text like 'Q', not {type(text).__name__}")
-        sp = spellings(notation)
+        sp = _COMPILED.get(notation) or spellings(notation)
         rank = sp.rank_words.get(text)
         if rank is None:
             rank = sp.rank_words.get(text.strip(" "))
@@ -136,7 +136,7 @@ class Suit(enum.Enum):
         """
         if not isinstance(text, str):
             raise TypeError(f"a suit is written as text like 'H', not {type(text).__name__}")
-        sp = spellings(notation)
+        sp = _COMPILED.get(notation) or spellings(notation)
         suit = sp.suit_words.get(text)
         if suit is None:
             suit = sp.suit_words.get(text.strip(" "))
@@ -231,7 +231,7 @@ class Card:
         """
         if not isinstance(text, str):
             raise TypeError(f"a card is written as text like '7H', not {type(text).__name__}")
-        sp = spellings(notation)
+        sp = _COMPILED.get(notation) or spellings(notation)
         card = sp.tokens.get(text)
         if card is None:
             card = sp.tokens.get(text.strip(" "))

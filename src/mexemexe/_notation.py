@@ -29,7 +29,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ._cards import Card, check_max_cards, notation_error, parse_cards_span, spellings
+from ._cards import (
+    Card,
+    card_token_problem,
+    check_max_cards,
+    notation_error,
+    parse_cards_span,
+    spellings,
+)
 
 # The reader's helpers were defined here before they moved to `_cards`; their
 # names stay importable from here for code written against this module.
@@ -38,7 +45,11 @@ from ._cards import token_start as token_start
 from ._cards import too_many_cards_error as too_many_cards_error
 from ._notations import NOTATIONS, Notation
 
-__all__ = ["format_cards", "parse_cards", "register_notation"]
+__all__ = ["format_cards", "parse_cards", "register_notation", "translate_cards"]
+
+#: A word of free text that may be a card or a suit: between spaces, commas,
+#: bars, brackets, colons, semicolons and quotes.
+_WORD = re.compile(r"[^\s,|()\[\]:;'\"]+")
 
 #: What may separate cards in `format_cards`' output.
 _CARD_SEPARATOR = re.compile(r"[ ,]+")
@@ -143,3 +154,59 @@ def register_notation(notation: Notation) -> None:
         raise ValueError(f"a notation named {notation.name!r} is already registered")
     spellings(notation)
     NOTATIONS[notation.name] = notation
+
+
+def translate_cards(
+    text: str,
+    source: str | Notation = "en",
+    target: str | Notation = "en",
+    *,
+    strict: bool = True,
+) -> str:
+    """``text`` with every card and suit word in ``source`` rewritten in ``target``.
+
+    For free text that holds cards, such as a move (``"layoff 7C 2"``,
+    ``"discard JC E"``) or a description of one: the other words (``layoff``,
+    ``2``) are kept as they are. A word that is a card or a suit only in
+    another notation is an error, never passed on to be read otherwise.
+
+    Examples:
+        >>> translate_cards("layoff 7C 2", "pt", "en")
+        'layoff 7H 2'
+        >>> translate_cards("player 1 played 7H 8H JK", "en", "gl")
+        'player 1 played 7C 8C JK'
+
+    Args:
+        text: The text.
+        source: The notation ``text`` is written in.
+        target: The notation to write the cards in.
+        strict: Refuse a word that is a card only in another notation; with
+            ``False`` it is kept as it is (for text shown, not read).
+
+    Returns:
+        The text with its cards and suits in ``target``.
+
+    Raises:
+        NotationError: If ``strict`` and a word is a card (or suit) in
+            another notation but not in ``source``, or a notation is unknown.
+        TypeError: If ``text`` is not a string.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"translate_cards expects a string, got {type(text).__name__}")
+    read, write = spellings(source), spellings(target)
+    suits_out = write.notation.suit_letters
+    others = [spellings(n) for n in NOTATIONS.values()]
+
+    def rewrite(match: re.Match[str]) -> str:
+        word = match.group()
+        card = read.tokens.get(word)
+        if card is not None:
+            return write.text[card.code]
+        suit = read.suit_words.get(word)
+        if suit is not None:
+            return suits_out[suit.index]
+        if strict and any(word in other.tokens or word in other.suits for other in others):
+            raise notation_error(text, word, match.start(), card_token_problem(word, read))
+        return word
+
+    return _WORD.sub(rewrite, text)

@@ -94,7 +94,9 @@ class Notation:
     rank_symbols: tuple[str, ...] = attrs.field(validator=_check_ranks)
     rank_aliases: tuple[tuple[str, int], ...] = ()
     rank_names: tuple[tuple[str, int], ...] = ()
-    jokers: tuple[str, ...] = ("JK", "*", "\U0001f0cf")
+    jokers: tuple[str, ...] = attrs.field(
+        default=("JK", "*", "\U0001f0cf"), validator=attrs.validators.min_len(1)
+    )
 
 
 _RANKS = ("A", *_NUMBERS, "J", "Q", "K")

@@ -25,7 +25,7 @@ from itertools import pairwise
 from typing import NoReturn, TextIO
 
 from ._errors import MexeMexeError
-from ._notation import format_cards
+from ._notation import format_cards, translate_cards
 from ._profiles import get_profile
 from ._table import format_table, parse_table
 from ._version import __version__
@@ -187,7 +187,7 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
             state = state.apply(move)  # type: ignore[attr-defined]
             # Described from the human's view: never another player's drawn card.
             seen = state.view(seat).last  # type: ignore[attr-defined]
-            out.write(f"  {seen.describe()}\n")
+            out.write(f"  {_shown(seen.describe(), args)}\n")
             continue
         view = state.view(seat)  # type: ignore[attr-defined]
         table = getattr(view, "table", None)
@@ -216,11 +216,12 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
             continue
         if text == "moves":
             legal = view.legal_moves()
-            out.write("legal moves: " + "; ".join(str(m) for m in legal[:30]) + "\n")
+            shown = _shown("; ".join(str(m) for m in legal[:30]), args)
+            out.write(f"legal moves: {shown}\n")
             continue
         move_in: Move
         try:
-            move_in = game.read_move(text)
+            move_in = game.read_move(translate_cards(text, args.notation))
         except NotationError as first:
             if table is None:
                 out.write(f"not understood: {first}\n")
@@ -228,7 +229,9 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
             try:
                 move_in = Play(parse_table(text, notation=args.notation))
             except NotationError as err:
-                out.write(f"not understood: {err}\n")
+                # As a move or as a table: the reading that got further says more.
+                worse = max(first, err, key=lambda error: error.position)
+                out.write(f"not understood: {worse}\n")
                 continue
         try:
             state = state.apply(move_in, player=seat)  # type: ignore[attr-defined]
@@ -239,7 +242,12 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
             if table is not None and getattr(view, "phase", "") == "play":
                 out.write("  (type 'forfeit' to give up the turn and take the penalty, B8/R5)\n")
             continue
-        out.write(f"  {state.last.describe()}\n")  # type: ignore[attr-defined]
+        out.write(f"  {_shown(state.last.describe(), args)}\n")  # type: ignore[attr-defined]
+
+
+def _shown(text: str, args: argparse.Namespace) -> str:
+    """Library text (moves, what happened) with its cards in the ``--notation``."""
+    return translate_cards(text, "en", args.notation, strict=False)
 
 
 def _bot_spec(text: str) -> object:
