@@ -224,6 +224,7 @@ LAYERS: dict[str, int] = {
     "mexemexe._cards": VALUES,
     "mexemexe._notation": VALUES,
     "mexemexe._notations": VALUES,
+    "mexemexe._notation_text": VALUES,
     "mexemexe.notations": VALUES,
     "mexemexe._multiset": VALUES,
     # Rules: melds, tables, profiles, validation, moves and results as data.

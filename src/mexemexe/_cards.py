@@ -3,28 +3,39 @@
 The rummy games use two decks, so every natural card exists twice. The two
 copies are interchangeable for every rule, so they are *equal* values here:
 ``Card.parse("7H") == Card.parse("7H")`` and a hand is a multiset of cards.
+
+The spellings of cards come from the `Notation` records of `_notations`
+(English, Portuguese, Galician), compiled here into exact lookups
+(`Spellings`); the readers take the compiled notation, never its name.
 """
 
 from __future__ import annotations
 
 import enum
-import itertools
 import operator
 import re
-import unicodedata
 from collections.abc import Callable, Iterable
 from itertools import filterfalse, islice
-from typing import TypeVar
 
 import attrs
 
 from . import _pictures
 from ._errors import NotationError
+
+# The text helpers moved to `_notation_text`; their names stay importable from here.
+from ._notation_text import CARD_CHARS as CARD_CHARS
+from ._notation_text import FOREIGN_CHAR as FOREIGN_CHAR
+from ._notation_text import add_cases as add_cases
+from ._notation_text import check_max_cards as check_max_cards
+from ._notation_text import find_foreign as find_foreign
+from ._notation_text import foreign_char_error as foreign_char_error
+from ._notation_text import foreign_char_problem as foreign_char_problem
+from ._notation_text import notation_error as notation_error
+from ._notation_text import token_start as token_start
+from ._notation_text import too_many_cards_error as too_many_cards_error
 from ._notations import NOTATIONS, Notation, get_notation
 
 __all__ = ["CODE", "JOKER", "Card", "Rank", "Suit", "make_deck"]
-
-_V = TypeVar("_V")
 
 
 class Rank(enum.IntEnum):
@@ -332,39 +343,7 @@ _BY_CODE: tuple[Card, ...] = tuple(
 JOKER: Card = _BY_CODE[JOKER_CODE]
 
 
-def _cases(spelling: str) -> set[str]:
-    """Every spelling of ``spelling`` with each of its letters in either case.
-
-    Case-insensitivity is spelled out, never folded: ``str.upper`` would also
-    fold ``"ſ"`` to ``"S"`` or ``"ı"`` to ``"I"``, letting text outside the
-    notation read as a card. Listing the variants of the notation's own
-    letters (ASCII, and accented ones such as the ``í`` of ``comodín``)
-    makes every lookup an exact one.
-    """
-    options = [
-        {c, c.lower(), c.upper()} if len(c.lower()) == len(c.upper()) == 1 else {c}
-        for c in spelling
-    ]
-    return {"".join(chars) for chars in itertools.product(*options)}
-
-
-#: The characters of a card in English (RULES.md §0): ASCII letters and
-#: digits, the suit symbols in both styles and the joker's ``*`` and ``🃏``.
-#: A notation whose words hold other letters (``comodín``) adds them.
-CARD_CHARS = "0-9A-Za-z♠♥♦♣♤♡♢♧*\U0001f0cf"
-
 _WHITE_SUITS = "♤♡♢♧"
-
-
-def _add(table: dict[str, _V], spelling: str, value: _V, what: str, notation: Notation) -> None:
-    """Add every case of ``spelling`` to ``table``, refusing one that would mean two things."""
-    for variant in _cases(spelling):
-        old = table.setdefault(variant, value)
-        if old != value:
-            raise ValueError(
-                f"notation {notation.name!r}: {variant!r} would be two {what}s, "
-                f"{old!r} and {value!r}"
-            )
 
 
 def _expected_ranks(notation: Notation) -> str:
@@ -426,30 +405,32 @@ def _compile(notation: Notation) -> Spellings:
     """
     ranks: dict[str, Rank] = {}
     for i, symbol in enumerate(notation.rank_symbols):
-        _add(ranks, symbol, Rank(i + 1), "rank", notation)
+        add_cases(ranks, symbol, Rank(i + 1), "rank", notation.name)
     for symbol, value in notation.rank_aliases:
-        _add(ranks, symbol, Rank(value), "rank", notation)
+        add_cases(ranks, symbol, Rank(value), "rank", notation.name)
     suits: dict[str, Suit] = {}
     for suit, letter in zip(_SUITS, notation.suit_letters, strict=True):
-        _add(suits, letter, suit, "suit", notation)
-        _add(suits, _SUIT_UNICODE[suit.value], suit, "suit", notation)
-        _add(suits, _WHITE_SUITS[suit.index], suit, "suit", notation)
+        add_cases(suits, letter, suit, "suit", notation.name)
+        add_cases(suits, _SUIT_UNICODE[suit.value], suit, "suit", notation.name)
+        add_cases(suits, _WHITE_SUITS[suit.index], suit, "suit", notation.name)
     tokens: dict[str, Card] = {}
     for card in _BY_CODE[:JOKER_CODE]:
         for rank_spelling, rank in ranks.items():
             if rank == card.rank:
                 for suit_spelling, suit in suits.items():
                     if suit == card.suit:
-                        _add(tokens, rank_spelling + suit_spelling, card, "card", notation)
+                        add_cases(
+                            tokens, rank_spelling + suit_spelling, card, "card", notation.name
+                        )
     for joker in notation.jokers:
-        _add(tokens, joker, JOKER, "card", notation)
+        add_cases(tokens, joker, JOKER, "card", notation.name)
     rank_words = dict(ranks)
     for name, value in notation.rank_names:
-        _add(rank_words, name, Rank(value), "rank", notation)
+        add_cases(rank_words, name, Rank(value), "rank", notation.name)
     suit_words = dict(suits)
     for suit, names in zip(_SUITS, notation.suit_names, strict=True):
         for name in names:
-            _add(suit_words, name, suit, "suit", notation)
+            add_cases(suit_words, name, suit, "suit", notation.name)
     symbols = notation.rank_symbols
     letters = notation.suit_letters
     text = tuple(
@@ -518,77 +499,6 @@ _TOKENS_EN_CODES = {str(card): card.code for card in _BY_CODE}
 #: Every accepted English spelling of a single card, exactly as written.
 _TOKENS: dict[str, Card] = ENGLISH.tokens
 
-#: The first character outside the English notation: not a card character,
-#: nor a space or comma (between cards), ``|`` or a line feed (between
-#: melds); a carriage return only as part of ``\r\n``. Tabs, other Unicode
-#: spaces and line separators are outside on purpose: ``str.split`` and
-#: ``str.strip`` would treat them as separators that ``format_table`` never
-#: writes back.
-FOREIGN_CHAR = re.compile(f"[^{CARD_CHARS} ,|\n\r]|\r(?!\n)")
-# `find_foreign` does the same search in two steps: a character class alone is
-# scanned several times faster than with the look-ahead alternative, and a
-# carriage return is looked for only in text that has one.
-_LONE_CR = re.compile("\r(?!\n)")
-
-
-def find_foreign(text: str, start: int = 0, end: int | None = None, sp: Spellings = ENGLISH) -> int:
-    """The position of the first character of ``text[start:end]`` outside the notation, or -1.
-
-    As ``FOREIGN_CHAR.search`` (for English), with ``end`` taken as the end of the text.
-    """
-    stop = len(text) if end is None else end
-    match = sp.foreign_but_cr.search(text, start, stop)
-    before = stop if match is None else match.start()
-    if text.find("\r", start, before) >= 0:
-        lone = _LONE_CR.search(text, start, before)
-        if lone is not None:
-            return lone.start()
-    return -1 if match is None else before
-
-
-def foreign_char_problem(char: str) -> str:
-    """Name a character outside the notation (used in `NotationError` messages)."""
-    code = f"U+{ord(char):04X}"
-    if char == "\r":
-        return f"carriage return ({code}) not followed by a line feed: write line breaks as \\n"
-    name = unicodedata.name(char, "")
-    described = f"{char!r} ({code} {name})" if name else f"{char!r} ({code})"
-    return (
-        f"character {described} is not card notation (§0: letters, digits and ♠♥♦♣; "
-        "spaces or commas between cards; '|' or line breaks between melds)"
-    )
-
-
-#: How much of the text, and of a token, a `NotationError` message quotes.
-_EXCERPT_BEFORE = 30
-_EXCERPT_LENGTH = 80
-_TOKEN_QUOTE = 40
-
-
-def notation_error(text: str, token: str, position: int, reason: str) -> NotationError:
-    """A `NotationError` whose message quotes a bounded excerpt of ``text`` around ``position``.
-
-    The error's ``text`` and ``token`` attributes keep the whole text and
-    token; only the message is bounded, so a megabyte of hostile input does
-    not become a megabyte of log line.
-    """
-    excerpt = text
-    if len(text) > _EXCERPT_LENGTH:
-        start = max(0, min(position - _EXCERPT_BEFORE, len(text) - _EXCERPT_LENGTH))
-        end = start + _EXCERPT_LENGTH
-        excerpt = ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
-    quoted = token if len(token) <= _TOKEN_QUOTE else token[:_TOKEN_QUOTE] + "…"
-    err = NotationError(excerpt, quoted, position, reason)
-    err.text = text
-    err.token = token
-    return err
-
-
-def foreign_char_error(text: str, position: int) -> NotationError:
-    """The error for the character at ``position``, which is outside the notation."""
-    char = text[position]
-    return notation_error(text, char, position, foreign_char_problem(char))
-
 
 def single_token_error(text: str, reason: str | None, sp: Spellings = ENGLISH) -> NotationError:
     """Why ``text`` (one card, rank or suit between optional spaces) is not one.
@@ -598,7 +508,7 @@ def single_token_error(text: str, reason: str | None, sp: Spellings = ENGLISH) -
         reason: The reason to give, or ``None`` to explain it as a card.
         sp: The notation it was read in.
     """
-    bad = find_foreign(text, sp=sp)
+    bad = find_foreign(text, foreign=sp.foreign_but_cr)
     if bad >= 0:
         elsewhere = _card_elsewhere(text.strip(" "), sp)
         if elsewhere:
@@ -732,40 +642,13 @@ _CARD_TOKEN = re.compile(r"[^ ,]+")
 _MELD_SEPARATOR = re.compile(r"[|\r\n]")
 
 
-def check_max_cards(max_cards: int | None) -> None:
-    """Check a ``max_cards`` argument.
-
-    Raises:
-        TypeError: If it is neither ``None`` nor an `int`.
-        ValueError: If it is negative.
-    """
-    if max_cards is None:
-        return
-    if isinstance(max_cards, bool) or not isinstance(max_cards, int):
-        raise TypeError(f"max_cards is an int or None, not {type(max_cards).__name__}")
-    if max_cards < 0:
-        raise ValueError(f"max_cards must be at least 0, got {max_cards}")
-
-
-def too_many_cards_error(text: str, token: str, position: int, max_cards: int) -> NotationError:
-    """The error for the card at ``position``, the first beyond ``max_cards``."""
-    return notation_error(
-        text, token, position, f"more than max_cards={max_cards} cards: the rest is not read"
-    )
-
-
-def token_start(text: str, start: int, position: int, separators: str) -> int:
-    """Where the token holding ``position`` starts: after the last separator before it."""
-    return max(start, *(text.rfind(sep, start, position) + 1 for sep in separators))
-
-
 def bad_token_error(text: str, start: int, end: int, sp: Spellings = ENGLISH) -> NotationError:
     """Why ``text[start:end]``, a token between separators of cards, is not a card.
 
     The first character outside the notation is named and located if there
     is one, then a separator of melds, else the token is explained as a card.
     """
-    foreign = find_foreign(text, start, end, sp)
+    foreign = find_foreign(text, start, end, sp.foreign_but_cr)
     if foreign >= 0:
         elsewhere = _card_elsewhere(text[start:end], sp)
         if elsewhere:

@@ -316,7 +316,7 @@ def parse_melds_span(
     # the text is only ASCII letters and digits, suit symbols and separators,
     # so str methods split it into lexemes at C speed; it is still parsed,
     # to report a bad card there first.
-    foreign = find_foreign(text, start, stop, sp)
+    foreign = find_foreign(text, start, stop, sp.foreign_but_cr)
     if foreign < 0:
         cut = stop
     elif text[foreign] == "\r":
