@@ -610,13 +610,10 @@ def describe_card(card: Card, sp: Spellings = ENGLISH) -> str:
     if card.rank is None or card.suit is None:
         return "the joker"
     rank = sp.notation.rank_symbols[card.rank - 1]
-    english = _ENGLISH_SUIT_NAMES[card.suit.index]
+    english = ENGLISH.notation.suit_names[card.suit.index][0]  # messages are in English
     native = sp.notation.suit_names[card.suit.index][0]
     named = english if native == english else f"{english} ({native})"
     return f"the {rank} of {named}"
-
-
-_ENGLISH_SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 
 # -- lists of cards ------------------------------------------------------------

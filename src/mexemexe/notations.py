@@ -14,6 +14,9 @@ command line takes ``--notation``. English (``"en"``) is the default.
 
 The first joker spelling is the one written.
 
+`translate_cards` rewrites the cards of free text (a move such as
+``"layoff 7C 2"``, a description) from one notation to another.
+
 Letters are read in either case; the suit symbols ``♠♥♦♣`` (and ``♤♡♢♧``)
 are read in every notation. Output in a notation is canonical in it and
 reads back to the same cards. The names of suits and ranks (``"Copas"``,
@@ -43,7 +46,7 @@ from __future__ import annotations
 from ._cards import Card as _Card
 from ._cards import describe_card as _describe_card
 from ._cards import spellings as _spellings
-from ._notation import register_notation
+from ._notation import register_notation, translate_cards
 from ._notations import NOTATIONS, Notation, get_notation, notation_names
 
 __all__ = [
@@ -53,6 +56,7 @@ __all__ = [
     "get_notation",
     "notation_names",
     "register_notation",
+    "translate_cards",
 ]
 
 
