@@ -479,15 +479,15 @@ def _add_profile_option(parser: argparse.ArgumentParser) -> None:
 
 def _notation_option() -> _Parser:
     """The ``--notation`` option of every command that reads or prints cards (a parent parser)."""
-    from ._notations import notation_names
+    from ._notations import NOTATIONS
 
+    suits = [f"{n.name} ({' '.join(n.suit_letters)}, {n.language})" for n in NOTATIONS.values()]
     parent = _Parser(add_help=False)
     parent.add_argument(
         "--notation",
-        choices=notation_names(),
+        choices=tuple(NOTATIONS),
         default="en",
-        help="card notation: en (S H D C), pt (E C O P: Espadas, Copas, Ouros, Paus) or "
-        "gl (P C D T: picas, corazóns, diamantes, trevos); default en",
+        help=f"card notation, suits ♠ ♥ ♦ ♣: {'; '.join(suits)}; default en",
     )
     return parent
 
