@@ -63,7 +63,8 @@ def _run_script(example: Example) -> str | None:
     if shown is None:
         if got:
             return (
-                f"the block prints output the page does not show; add after it\n"
+                "the block prints output the page does not show; add after it (or run "
+                "python tests/doc_outputs.py PAGE, then review)\n"
                 f"```{OUTPUT_INFO}\n{got}```"
             )
         return None
