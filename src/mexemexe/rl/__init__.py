@@ -12,6 +12,7 @@ from ..games import Game
 from ._actions import ActionLayout, layout_for
 from ._aec import MexeMexeEnv
 from ._catalogue import meld_catalogue
+from ._gym import SingleAgentEnv
 from ._observe import ObservationLayout, observation_layout
 from ._round import round_rewards
 
@@ -19,11 +20,13 @@ __all__ = [
     "ActionLayout",
     "MexeMexeEnv",
     "ObservationLayout",
+    "SingleAgentEnv",
     "env",
     "layout_for",
     "meld_catalogue",
     "observation_layout",
     "round_rewards",
+    "single_agent_env",
 ]
 
 
@@ -62,6 +65,51 @@ def env(
     return MexeMexeEnv(
         game,
         players=players,
+        render_mode=render_mode,
+        max_steps=max_steps,
+        solver_time_limit=solver_time_limit,
+        **profile_settings,
+    )
+
+
+def single_agent_env(
+    game: str | Game,
+    *,
+    players: int = 2,
+    seat: int = 0,
+    opponent: str | None = None,
+    illegal_penalty: float = -1.0,
+    render_mode: str | None = None,
+    max_steps: int = 10_000,
+    solver_time_limit: float | None = 0.5,
+    **profile_settings: object,
+) -> SingleAgentEnv:
+    """A Gymnasium environment: seat ``seat`` learns, the game's bot ``opponent`` plays the rest.
+
+    Observations and action ids are those of `env`. An action the mask does
+    not mark changes nothing and rewards ``illegal_penalty``, with
+    ``info["illegal"]`` true, instead of raising.
+
+    Args:
+        game: A registered game's name or a `Game`.
+        players: How many seats.
+        seat: The learner's seat.
+        opponent: The bundled bot playing the other seats (default: the game's default bot).
+        illegal_penalty: The reward of an unmasked action.
+        render_mode: ``"ansi"``, ``"svg"`` or ``None``.
+        max_steps: Truncate the round after this many moves (all seats').
+        solver_time_limit: Seconds the shared-table solver actions may search.
+        **profile_settings: Rules fields to change.
+
+    Raises:
+        ProfileError: If the game, a setting, the seat, the bot or the render mode is unknown.
+    """
+    return SingleAgentEnv(
+        game,
+        players=players,
+        seat=seat,
+        opponent=opponent,
+        illegal_penalty=illegal_penalty,
         render_mode=render_mode,
         max_steps=max_steps,
         solver_time_limit=solver_time_limit,

@@ -125,6 +125,17 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
             move = resolve(self.actions, self.state, int(action), self.legal(), self.solver_time_limit)
         if move is None:
             raise illegal_action(self.actions, action)
+        self.step_move(move)
+
+    def step_move(self, move: Move) -> None:
+        """Make ``move`` (any move the state accepts, expressible by an action or not).
+
+        The bots of the single-agent environment play through it.
+
+        Raises:
+            IllegalMoveError: If the state refuses the move.
+        """
+        agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
         self.state = self.state.apply(move)
         self.steps += 1

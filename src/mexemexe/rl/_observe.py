@@ -41,6 +41,7 @@ class ObservationLayout:
     fields: tuple[tuple[str, int, str], ...]
     rules: GameRules = attrs.field(eq=False)
     _starts: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    _size: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         starts: dict[str, int] = {}
@@ -49,11 +50,12 @@ class ObservationLayout:
             starts[name] = at
             at += size
         object.__setattr__(self, "_starts", starts)
+        object.__setattr__(self, "_size", at)
 
     @property
     def size(self) -> int:
         """The vector's length."""
-        return sum(size for _, size, _ in self.fields)
+        return self._size
 
     def field(self, vector: Vector, name: str) -> Vector:
         """The part of ``vector`` that holds field ``name`` (a view into it)."""
@@ -63,56 +65,59 @@ class ObservationLayout:
 
     def encode(self, view: object, players: int) -> Vector:
         """The observation vector of ``view``, a view of a round of ``players`` players."""
-        out = np.zeros(self.size, dtype=np.float32)
+        at = self._starts
+        # Every index to count once (card copies repeat theirs), then the other values.
+        ones: list[int] = []
+        values: dict[int, float] = {}
         me: int = getattr(view, "player")  # noqa: B009  (every game's view has one)
 
-        def seat(index: int) -> int:
-            return (index - me) % players
-
-        def put(name: str, index: int, value: float = 1.0) -> None:
-            out[self._starts[name] + index] += value
-
         def cards(name: str, held: Sequence[Card], offset: int = 0) -> None:
-            for card in held:
-                put(name, offset + card.code)
+            begin = at[name] + offset
+            ones.extend([begin + card.code for card in held])
 
-        cards("hand", getattr(view, "hand"))  # noqa: B009
-        pile: tuple[Card, ...] = getattr(view, "discard_pile", ())
+        hand: Sequence[Card] = getattr(view, "hand")  # noqa: B009
+        cards("hand", hand)
+        pile: Sequence[Card] = getattr(view, "discard_pile", ())
         cards("discard_pile", pile)
         if pile:
-            put("pile_top", pile[-1].code)
+            ones.append(at["pile_top"] + pile[-1].code)
+        sizes, seated = at["hand_sizes"], at["seated"]
         for index, size in enumerate(getattr(view, "hand_sizes")):  # noqa: B009
-            put("hand_sizes", seat(index), size)
-            put("seated", seat(index))
-        put("current_seat", seat(getattr(view, "current_player")))  # noqa: B009
-        put("stock_size", 0, getattr(view, "stock_size"))  # noqa: B009
-        put("turn", 0, getattr(view, "turn"))  # noqa: B009
-        put("hand_points", 0, self.rules_points(getattr(view, "hand")))  # noqa: B009
+            seat = (index - me) % players
+            values[sizes + seat] = size
+            ones.append(seated + seat)
+        ones.append(at["current_seat"] + (getattr(view, "current_player") - me) % players)  # noqa: B009
+        values[at["stock_size"]] = getattr(view, "stock_size")  # noqa: B009
+        values[at["turn"]] = getattr(view, "turn")  # noqa: B009
+        values[at["hand_points"]] = self.rules_points(hand)
         last: Outcome | None = getattr(view, "last")  # noqa: B009
         if last is not None:
-            put("last_mover", seat(last.player))
+            ones.append(at["last_mover"] + (last.player - me) % players)
             cards("last_placed", last.placed)
             cards("last_drawn", last.drawn)
-            put("last_hidden_draws", 0, last.hidden_draws)
-            put("last_penalty", 0, float(last.penalty))
+            values[at["last_hidden_draws"]] = last.hidden_draws
+            values[at["last_penalty"]] = float(last.penalty)
         if isinstance(self.rules, MauMauProfile):
             suit: Suit | None = getattr(view, "requested_suit")  # noqa: B009
             if suit is not None:
-                put("requested_suit", suit.index)
-            put("reversed", 0, float(getattr(view, "direction") < 0))  # noqa: B009
-            put("drawn", 0, getattr(view, "drawn"))  # noqa: B009
-            return out
-        for slot, meld in enumerate(getattr(view, "table").melds):  # noqa: B009
-            cards("table", meld, slot * CARDS)
-        taken: Card | None = getattr(view, "taken", None)
-        if taken is not None:
-            put("taken", taken.code)
-        for index, opened in enumerate(getattr(view, "opened")):  # noqa: B009
-            put("opened", seat(index), float(opened))
-        put("meld_phase", 0, float(getattr(view, "phase", "play") == "meld"))
-        put("jokers_owed", 0, getattr(view, "jokers_owed", 0))
-        put("recycles", 0, getattr(view, "recycles", 0))
-        put("passes", 0, getattr(view, "passes", 0))
+                ones.append(at["requested_suit"] + suit.index)
+            values[at["reversed"]] = float(getattr(view, "direction") < 0)  # noqa: B009
+            values[at["drawn"]] = getattr(view, "drawn")  # noqa: B009
+        else:
+            for slot, meld in enumerate(getattr(view, "table").melds):  # noqa: B009
+                cards("table", meld, slot * CARDS)
+            taken: Card | None = getattr(view, "taken", None)
+            if taken is not None:
+                ones.append(at["taken"] + taken.code)
+            opened = at["opened"]
+            for index, flag in enumerate(getattr(view, "opened")):  # noqa: B009
+                values[opened + (index - me) % players] = float(flag)
+            values[at["meld_phase"]] = float(getattr(view, "phase", "play") == "meld")
+            values[at["jokers_owed"]] = getattr(view, "jokers_owed", 0)
+            values[at["recycles"]] = getattr(view, "recycles", 0)
+            values[at["passes"]] = getattr(view, "passes", 0)
+        out = np.bincount(ones, minlength=self._size).astype(np.float32)
+        out[list(values)] = list(values.values())
         return out
 
     def rules_points(self, hand: Sequence[Card]) -> int:
