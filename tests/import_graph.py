@@ -260,6 +260,8 @@ LAYERS: dict[str, int] = {
     "mexemexe.cli": FACES,
     "mexemexe.__main__": FACES,
     "mexemexe.strategies": FACES,
+    # The learning environments: an optional extra, imported by nothing else (#31).
+    "mexemexe.rl": FACES,
     "mexemexe": FACES,
 }
 

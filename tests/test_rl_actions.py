@@ -10,9 +10,9 @@ pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-from mexemexe import Forfeit, Play, deal, game_names, get_game, rl  # noqa: E402
-from mexemexe.rl._actions import BEST_BY_CARDS, BEST_BY_POINTS  # noqa: E402
-from mexemexe.rl._round import legal_actions  # noqa: E402
+from mexemexe import Forfeit, Play, deal, game_names, get_game, rl
+from mexemexe.rl._actions import BEST_BY_CARDS, BEST_BY_POINTS
+from mexemexe.rl._round import legal_actions
 
 GAMES = game_names()
 
@@ -77,9 +77,7 @@ def test_shared_table_mask_is_the_listed_moves_and_the_solver(game: str) -> None
 
 def test_a_rearranging_play_has_no_id() -> None:
     """A play that moves table cards between melds is not one of the simple actions (B6)."""
-    state = deal(
-        "brazilian", 2, seed=1, hands=["7H 7D 2C 3C", "4S 5S 6S 9D"], table="7S 8S 9S 10S"
-    )
+    state = deal("brazilian", 2, seed=1, hands=["7H 7D 2C 3C", "4S 5S 6S 9D"], table="7S 8S 9S 10S")
     layout = rl.layout_for(state.profile)
     move = Play("7S 7H 7D | 8S 9S 10S")
     state.apply(move)  # legal

@@ -1,4 +1,4 @@
-"""The PettingZoo environments of `mexemexe.rl` pass PettingZoo's own checks, for every game (#31)."""
+"""The PettingZoo environments of `mexemexe.rl` pass PettingZoo's own checks (#31)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-from pettingzoo.utils.conversions import aec_to_parallel  # noqa: E402
+from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils.conversions import aec_to_parallel
 
-from mexemexe import IllegalMoveError, MexeMexeError, game_names, get_game, rl  # noqa: E402
+from mexemexe import IllegalMoveError, MexeMexeError, game_names, get_game, rl
 
 GAMES = game_names()
 

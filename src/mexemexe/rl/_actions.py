@@ -197,7 +197,7 @@ def layout_for(rules: GameRules) -> ActionLayout:
     melds = len(meld_catalogue(rules))
     if rules.turn_structure == "discard":
         swaps = slots if rules.joker_swap else 0
-        blocks = (
+        blocks: tuple[tuple[str, int], ...] = (
             ("draw", 1),
             ("draw_discard", 1),
             ("meld", melds),

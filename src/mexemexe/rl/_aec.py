@@ -18,6 +18,8 @@ from ._round import find_game, illegal_action, legal_actions, resolve, round_rew
 
 __all__ = ["MexeMexeEnv", "Observation"]
 
+#: The render modes: the state's text, or the package's SVG picture of it.
+RENDER_MODES = ("ansi", "svg")
 #: What `MexeMexeEnv.observe` returns: ``{"observation": vector, "action_mask": mask}``.
 Observation = dict[str, "Vector | Mask"]
 
@@ -35,7 +37,12 @@ def observation_space(observations: ObservationLayout, actions: ActionLayout) ->
 class MexeMexeEnv(AECEnv):  # type: ignore[misc]
     """One round of a registered game as a PettingZoo AEC environment (see `mexemexe.rl.env`)."""
 
-    metadata = {"render_modes": ["ansi", "svg"], "name": "mexemexe_v0", "is_parallelizable": False}
+    # An instance attribute in PettingZoo (each instance names its game), not a ClassVar.
+    metadata: dict[str, object] = {  # noqa: RUF012
+        "render_modes": list(RENDER_MODES),
+        "name": "mexemexe_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -52,7 +59,7 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
         problem = self.game.players_problem(players)
         if problem is not None:
             raise illegal_setting(problem)
-        if render_mode not in (None, *self.metadata["render_modes"]):
+        if render_mode not in (None, *RENDER_MODES):
             raise illegal_setting(f"render_mode {render_mode!r}: one of None, 'ansi', 'svg'")
         self.render_mode = render_mode
         self.players = players
@@ -86,10 +93,10 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
         self.state = self.game.deal(self.players, seed=self._rng.randrange(2**32))
         self.steps = 0
         self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.state.current_player]
 
@@ -122,7 +129,9 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
             return
         move = None
         if isinstance(action, (int, np.integer)):
-            move = resolve(self.actions, self.state, int(action), self.legal(), self.solver_time_limit)
+            move = resolve(
+                self.actions, self.state, int(action), self.legal(), self.solver_time_limit
+            )
         if move is None:
             raise illegal_action(self.actions, action)
         self.step_move(move)
@@ -141,11 +150,13 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
         self.steps += 1
         result = self.state.result
         if result is not None:
-            for name, reward in zip(self.agents, round_rewards(self.game.rules, result), strict=True):
+            for name, reward in zip(
+                self.agents, round_rewards(self.game.rules, result), strict=True
+            ):
                 self.rewards[name] = reward
                 self.terminations[name] = True
         elif self.steps >= self.max_steps:
-            self.truncations = {a: True for a in self.agents}
+            self.truncations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[self.state.current_player]
         self._accumulate_rewards()
 
@@ -155,7 +166,7 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
             logger.warn("render() called without a render_mode: pass 'ansi' or 'svg' to env()")
             return None
         if self.render_mode == "svg":
-            return svg.state(self.state)  # type: ignore[arg-type]
+            return svg.state(self.state)
         return str(self.state)
 
     def close(self) -> None:

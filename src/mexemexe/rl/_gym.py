@@ -28,7 +28,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     ``{"illegal": True}`` (Gymnasium's checker steps unmasked random actions).
     """
 
-    metadata = {"render_modes": ["ansi", "svg"]}
+    # Gymnasium declares it an instance attribute, so it cannot be a ClassVar here.
+    metadata: dict[str, object] = {"render_modes": ["ansi", "svg"]}  # noqa: RUF012
 
     def __init__(
         self,
@@ -59,8 +60,12 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.aec.game.bot(self.opponent)  # an unknown bot name fails here, not at reset
         self.illegal_penalty = illegal_penalty
         self.render_mode = render_mode
-        self.observation_space = self.aec.observation_space(self.agent)
-        self.action_space = cast("gymnasium.spaces.Space[np.int64]", self.aec.action_space(self.agent))
+        self.observation_space = cast(
+            "gymnasium.spaces.Space[Observation]", self.aec.observation_space(self.agent)
+        )
+        self.action_space = cast(
+            "gymnasium.spaces.Space[np.int64]", self.aec.action_space(self.agent)
+        )
         self._bots: list[Bot] = []
 
     def reset(
@@ -72,8 +77,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.aec.reset(seed=deal_seed)
         rng = random.Random(deal_seed)
         self._bots = [
-            self.aec.game.bot(self.opponent, rng.randrange(2**32))
-            for _ in self.aec.possible_agents
+            self.aec.game.bot(self.opponent, rng.randrange(2**32)) for _ in self.aec.possible_agents
         ]
         self._play_bots()
         return self.aec.observe(self.agent), {}
@@ -100,7 +104,6 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         truncated = aec.truncations[self.agent]
         return aec.observe(self.agent), reward, terminated, truncated, {}
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The round as text (``"ansi"``) or SVG (``"svg"``)."""
         return self.aec.render()
-

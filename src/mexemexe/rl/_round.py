@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from .._errors import IllegalMoveError, ProfileError, Problem
+from .._errors import IllegalMoveError, Problem, ProfileError
 from .._moves import Draw, Forfeit, Move, Pass, Play
 from .._outcomes import RoundResult
 from .._profiles import Profile
