@@ -59,7 +59,7 @@ def env(
         >>> from mexemexe import rl
         >>> e = rl.env("galician")
         >>> e.reset(seed=1)
-        >>> e.agent_selection, e.action_space("player_0").n
+        >>> e.agent_selection, int(e.action_space("player_0").n)
         ('player_0', 2186)
     """
     return MexeMexeEnv(
