@@ -57,6 +57,10 @@ def table_slots(profile: Profile) -> int:
     return profile.deck_size // min(profile.min_run_size, profile.min_group_size)
 
 
+#: How many moves `ActionLayout` remembers the ids of (the largest layouts have fewer ids).
+_KNOWN_MOVES = 1 << 16
+
+
 def _codes(cards: Sequence[Card]) -> tuple[int, ...]:
     return tuple(sorted(card.code for card in cards))
 
@@ -73,6 +77,9 @@ class ActionLayout:
     blocks: tuple[tuple[str, int], ...]
     rules: GameRules = attrs.field(eq=False)
     _starts: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    _size: int = attrs.field(init=False, eq=False, repr=False)
+    #: The ids of moves already encoded that do not depend on the table (all but `Play`).
+    _known: dict[Move, int] = attrs.field(init=False, eq=False, repr=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
         starts: dict[str, int] = {}
@@ -81,11 +88,12 @@ class ActionLayout:
             starts[name] = at
             at += size
         object.__setattr__(self, "_starts", starts)
+        object.__setattr__(self, "_size", at)
 
     @property
     def size(self) -> int:
         """How many action ids there are."""
-        return sum(size for _, size in self.blocks)
+        return self._size
 
     def start(self, block: str) -> int:
         """The first id of ``block``, or -1 when the layout has no such block."""
@@ -101,6 +109,16 @@ class ActionLayout:
 
     def encode(self, move: Move, table: Sequence[Sequence[Card]] = ()) -> int | None:
         """The id of ``move`` (``table``: the melds before it), or ``None`` if none expresses it."""
+        if isinstance(move, Play):
+            return self._encode_play(move, table)
+        known = self._known.get(move)
+        if known is None:
+            known = self._encode(move)
+            if known is not None and len(self._known) < _KNOWN_MOVES:
+                self._known[move] = known
+        return known
+
+    def _encode(self, move: Move) -> int | None:
         if isinstance(self.rules, MauMauProfile):
             return self._encode_maumau(move)
         if isinstance(move, Draw):
@@ -117,8 +135,6 @@ class ActionLayout:
             return self._at("swap", move.meld_index * CARDS + move.card.code)
         if isinstance(move, Discard):
             return self._at("discard", move.card.code)
-        if isinstance(move, Play):
-            return self._encode_play(move, table)
         return None
 
     def _at(self, block: str, offset: int) -> int | None:

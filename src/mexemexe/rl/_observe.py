@@ -10,6 +10,7 @@ beyond the round's players stay 0). Cards are counted by card code (``Card.code`
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 
 import attrs
@@ -42,6 +43,7 @@ class ObservationLayout:
     rules: GameRules = attrs.field(eq=False)
     _starts: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     _size: int = attrs.field(init=False, eq=False, repr=False)
+    _zeros: array[float] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         starts: dict[str, int] = {}
@@ -51,6 +53,7 @@ class ObservationLayout:
             at += size
         object.__setattr__(self, "_starts", starts)
         object.__setattr__(self, "_size", at)
+        object.__setattr__(self, "_zeros", array("f", bytes(4 * at)))
 
     @property
     def size(self) -> int:
@@ -66,59 +69,62 @@ class ObservationLayout:
     def encode(self, view: object, players: int) -> Vector:
         """The observation vector of ``view``, a view of a round of ``players`` players."""
         at = self._starts
-        # Every index to count once (card copies repeat theirs), then the other values.
-        ones: list[int] = []
-        values: dict[int, float] = {}
+        # Filled in a float32 `array` (cheap item writes), then handed to numpy without a copy.
+        out = self._zeros[:]
         me: int = getattr(view, "player")  # noqa: B009  (every game's view has one)
-
-        def cards(name: str, held: Sequence[Card], offset: int = 0) -> None:
-            begin = at[name] + offset
-            ones.extend([begin + card.code for card in held])
-
         hand: Sequence[Card] = getattr(view, "hand")  # noqa: B009
-        cards("hand", hand)
+        begin = at["hand"]
+        for card in hand:
+            out[begin + card.code] += 1
         pile: Sequence[Card] = getattr(view, "discard_pile", ())
-        cards("discard_pile", pile)
         if pile:
-            ones.append(at["pile_top"] + pile[-1].code)
+            begin = at["discard_pile"]
+            for card in pile:
+                out[begin + card.code] += 1
+            out[at["pile_top"] + pile[-1].code] = 1
         sizes, seated = at["hand_sizes"], at["seated"]
         for index, size in enumerate(getattr(view, "hand_sizes")):  # noqa: B009
             seat = (index - me) % players
-            values[sizes + seat] = size
-            ones.append(seated + seat)
-        ones.append(at["current_seat"] + (getattr(view, "current_player") - me) % players)  # noqa: B009
-        values[at["stock_size"]] = getattr(view, "stock_size")  # noqa: B009
-        values[at["turn"]] = getattr(view, "turn")  # noqa: B009
-        values[at["hand_points"]] = self.rules_points(hand)
+            out[sizes + seat] = size
+            out[seated + seat] = 1
+        out[at["current_seat"] + (getattr(view, "current_player") - me) % players] = 1  # noqa: B009
+        out[at["stock_size"]] = getattr(view, "stock_size")  # noqa: B009
+        out[at["turn"]] = getattr(view, "turn")  # noqa: B009
+        out[at["hand_points"]] = self.rules_points(hand)
         last: Outcome | None = getattr(view, "last")  # noqa: B009
         if last is not None:
-            ones.append(at["last_mover"] + (last.player - me) % players)
-            cards("last_placed", last.placed)
-            cards("last_drawn", last.drawn)
-            values[at["last_hidden_draws"]] = last.hidden_draws
-            values[at["last_penalty"]] = float(last.penalty)
+            out[at["last_mover"] + (last.player - me) % players] = 1
+            begin = at["last_placed"]
+            for card in last.placed:
+                out[begin + card.code] += 1
+            begin = at["last_drawn"]
+            for card in last.drawn:
+                out[begin + card.code] += 1
+            out[at["last_hidden_draws"]] = last.hidden_draws
+            out[at["last_penalty"]] = last.penalty
         if isinstance(self.rules, MauMauProfile):
             suit: Suit | None = getattr(view, "requested_suit")  # noqa: B009
             if suit is not None:
-                ones.append(at["requested_suit"] + suit.index)
-            values[at["reversed"]] = float(getattr(view, "direction") < 0)  # noqa: B009
-            values[at["drawn"]] = getattr(view, "drawn")  # noqa: B009
+                out[at["requested_suit"] + suit.index] = 1
+            out[at["reversed"]] = getattr(view, "direction") < 0  # noqa: B009
+            out[at["drawn"]] = getattr(view, "drawn")  # noqa: B009
         else:
-            for slot, meld in enumerate(getattr(view, "table").melds):  # noqa: B009
-                cards("table", meld, slot * CARDS)
+            begin = at["table"]
+            for meld in getattr(view, "table").melds:  # noqa: B009
+                for card in meld:
+                    out[begin + card.code] += 1
+                begin += CARDS
             taken: Card | None = getattr(view, "taken", None)
             if taken is not None:
-                ones.append(at["taken"] + taken.code)
+                out[at["taken"] + taken.code] = 1
             opened = at["opened"]
             for index, flag in enumerate(getattr(view, "opened")):  # noqa: B009
-                values[opened + (index - me) % players] = float(flag)
-            values[at["meld_phase"]] = float(getattr(view, "phase", "play") == "meld")
-            values[at["jokers_owed"]] = getattr(view, "jokers_owed", 0)
-            values[at["recycles"]] = getattr(view, "recycles", 0)
-            values[at["passes"]] = getattr(view, "passes", 0)
-        out = np.bincount(ones, minlength=self._size).astype(np.float32)
-        out[list(values)] = list(values.values())
-        return out
+                out[opened + (index - me) % players] = flag
+            out[at["meld_phase"]] = getattr(view, "phase", "play") == "meld"
+            out[at["jokers_owed"]] = getattr(view, "jokers_owed", 0)
+            out[at["recycles"]] = getattr(view, "recycles", 0)
+            out[at["passes"]] = getattr(view, "passes", 0)
+        return np.frombuffer(out, dtype=np.float32)
 
     def rules_points(self, hand: Sequence[Card]) -> int:
         """The points of ``hand`` by the rules' card values (B10, G9, M7)."""
