@@ -13,7 +13,8 @@ Three layouts, chosen by the game's rules data (never its name):
   (catalogue) and each single card laid off onto a table slot — the moves of
   ``legal_moves()`` plus two solver actions. Plays that rearrange the table
   are reachable only through the solver actions.
-* **Mau-Mau** (a `MauMauProfile`, M2-M6): draw, pass, and each card played
+* **shedding** (Mau-Mau's rules, or any rules that are not a rummy profile,
+  M2-M6): draw, pass, and each card played
   with each named suit (none, S, H, D, C) and with or without the last-card
   announcement (M4). The mask is exactly ``legal_moves()``.
 
@@ -36,8 +37,8 @@ from .._kinds import quote
 from .._moves import Discard, Draw, Forfeit, LayDown, LayOff, Move, Pass, Play, SwapJoker
 from .._profiles import Profile
 from ..games import GameRules
-from ..maumau._profile import MauMauProfile
 from ._catalogue import meld_catalogue, meld_index
+from ._rules import SHEDDING, structure
 
 __all__ = ["BEST_BY_CARDS", "BEST_BY_POINTS", "ActionLayout", "Mask", "layout_for", "table_slots"]
 
@@ -70,10 +71,12 @@ class ActionLayout:
     """The action ids of one game's rules: named blocks of consecutive ids.
 
     Attributes:
+        structure: The turn structure: ``"discard"``, ``"shared_table"`` or ``"shedding"``.
         blocks: Each block's name and size, in id order.
         rules: The rules the layout encodes.
     """
 
+    structure: str
     blocks: tuple[tuple[str, int], ...]
     rules: GameRules = attrs.field(eq=False)
     _starts: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
@@ -119,8 +122,8 @@ class ActionLayout:
         return known
 
     def _encode(self, move: Move) -> int | None:
-        if isinstance(self.rules, MauMauProfile):
-            return self._encode_maumau(move)
+        if self.structure == SHEDDING:
+            return self._encode_shedding(move)
         if isinstance(move, Draw):
             return self.start("draw" if move.source == "stock" else "draw_discard")
         if isinstance(move, Pass):
@@ -166,7 +169,7 @@ class ActionLayout:
         (code,) = extra
         return self._at("layoff", old.index(before) * CARDS + code)
 
-    def _encode_maumau(self, move: Move) -> int | None:
+    def _encode_shedding(self, move: Move) -> int | None:
         if isinstance(move, Draw):
             return self.start("draw")
         if isinstance(move, Pass):
@@ -197,21 +200,18 @@ class ActionLayout:
 
 
 def layout_for(rules: GameRules) -> ActionLayout:
-    """The action layout of a game's rules, chosen by their type and turn structure.
+    """The action layout of a game's rules, chosen by their turn structure (`structure`).
 
     Raises:
         ProfileError: If the rules are of a type the environments do not know.
     """
-    if isinstance(rules, MauMauProfile):
-        return ActionLayout((("draw", 1), ("pass", 1), ("play", 52 * len(SUIT_CHOICES) * 2)), rules)
+    kind = structure(rules)
     if not isinstance(rules, Profile):
-        raise ProfileError(
-            f"no learning environment for rules of type {type(rules).__name__}: "
-            "mexemexe.rl knows rummy profiles and Mau-Mau"
-        )
+        plays = 52 * len(SUIT_CHOICES) * 2
+        return ActionLayout(kind, (("draw", 1), ("pass", 1), ("play", plays)), rules)
     slots = table_slots(rules) * CARDS
     melds = len(meld_catalogue(rules))
-    if rules.turn_structure == "discard":
+    if kind == "discard":
         swaps = slots if rules.joker_swap else 0
         blocks: tuple[tuple[str, int], ...] = (
             ("draw", 1),
@@ -231,4 +231,4 @@ def layout_for(rules: GameRules) -> ActionLayout:
             ("meld", melds),
             ("layoff", slots),
         )
-    return ActionLayout(tuple((name, size) for name, size in blocks if size), rules)
+    return ActionLayout(kind, tuple((name, size) for name, size in blocks if size), rules)

@@ -9,6 +9,8 @@ import numpy as np
 from gymnasium import logger, spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from .._errors import ProfileError
+from .._kinds import quote
 from .._moves import Move
 from ..games import Game, RoundState
 from ..render import svg
@@ -58,9 +60,9 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
         self.game = find_game(game, settings)
         problem = self.game.players_problem(players)
         if problem is not None:
-            raise illegal_setting(problem)
+            raise ProfileError(problem)
         if render_mode not in (None, *RENDER_MODES):
-            raise illegal_setting(f"render_mode {render_mode!r}: one of None, 'ansi', 'svg'")
+            raise ProfileError(f"render_mode {quote(render_mode)}: one of None, 'ansi', 'svg'")
         self.render_mode = render_mode
         self.players = players
         self.max_steps = max_steps
@@ -172,10 +174,3 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-def illegal_setting(message: str) -> Exception:
-    """The error for a bad environment setting."""
-    from .._errors import ProfileError
-
-    return ProfileError(message)

@@ -21,8 +21,8 @@ from .._cards import JOKER_CODE, Card, Suit
 from .._outcomes import Outcome
 from .._profiles import Profile
 from ..games import GameRules
-from ..maumau._profile import MauMauProfile
 from ._actions import table_slots
+from ._rules import SHEDDING, card_rules, structure
 
 __all__ = ["ObservationLayout", "Vector", "observation_layout"]
 
@@ -43,6 +43,7 @@ class ObservationLayout:
     rules: GameRules = attrs.field(eq=False)
     _starts: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     _size: int = attrs.field(init=False, eq=False, repr=False)
+    _shedding: bool = attrs.field(init=False, eq=False, repr=False)
     _zeros: array[float] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -53,6 +54,7 @@ class ObservationLayout:
             at += size
         object.__setattr__(self, "_starts", starts)
         object.__setattr__(self, "_size", at)
+        object.__setattr__(self, "_shedding", structure(self.rules) == SHEDDING)
         object.__setattr__(self, "_zeros", array("f", bytes(4 * at)))
 
     @property
@@ -102,7 +104,7 @@ class ObservationLayout:
                 out[begin + card.code] += 1
             out[at["last_hidden_draws"]] = last.hidden_draws
             out[at["last_penalty"]] = last.penalty
-        if isinstance(self.rules, MauMauProfile):
+        if self._shedding:
             suit: Suit | None = getattr(view, "requested_suit")  # noqa: B009
             if suit is not None:
                 out[at["requested_suit"] + suit.index] = 1
@@ -128,13 +130,15 @@ class ObservationLayout:
 
     def rules_points(self, hand: Sequence[Card]) -> int:
         """The points of ``hand`` by the rules' card values (B10, G9, M7)."""
-        rules = self.rules
-        assert isinstance(rules, (Profile, MauMauProfile))
-        return rules.hand_points(hand)
+        return card_rules(self.rules).hand_points(hand)
 
 
 def observation_layout(rules: GameRules) -> ObservationLayout:
-    """The observation fields of a game's rules (a rummy `Profile` or a `MauMauProfile`)."""
+    """The observation fields of a game's rules (a rummy `Profile`, or a shedding game's).
+
+    Raises:
+        ProfileError: If the rules lack what `CardRules` reads.
+    """
     seats = rules.max_players
     common: list[tuple[str, int, str]] = [
         ("hand", CARDS, "the player's hand: how many of each card code"),
@@ -152,7 +156,7 @@ def observation_layout(rules: GameRules) -> ObservationLayout:
         ("last_hidden_draws", 1, "how many cards the previous move drew face down"),
         ("last_penalty", 1, "1 if the previous move was a penalty draw (B8, R5, M4)"),
     ]
-    if isinstance(rules, MauMauProfile):
+    if structure(rules) == SHEDDING:
         own = [
             ("requested_suit", 4, "the suit a Jack named (M6), one-hot S H D C"),
             ("reversed", 1, "1 if play goes the other way (M5)"),

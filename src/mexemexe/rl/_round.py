@@ -3,8 +3,8 @@
 Rewards (higher is better in every game): at the end of a round each player
 gets ``u = clip(sign * score / scale, -1, 1)`` from the round's score
 (`RoundResult.scores`), where ``sign`` is -1 for penalty scores (a rummy
-profile with ``scoring="penalty"``, B10, and Mau-Mau, M7-M8) and +1
-otherwise (R8, G9), and ``scale`` is the points of the whole deck. A winner
+profile with ``scoring="penalty"``, B10, and rules without a ``scoring``
+setting, such as Mau-Mau's, M7-M8) and +1 otherwise (R8, G9), and ``scale`` is the points of the whole deck. A winner
 receives ``0.5 + 0.5 * u`` (in [0, 1]), a loser ``-0.5 + 0.5 * u`` (in
 [-1, 0]), so a winner never gets less than a loser; in a round nobody wins
 (G8's recycling cap, a blocked round without a winner) everyone gets
@@ -20,11 +20,10 @@ import attrs
 from .._errors import IllegalMoveError, Problem, ProfileError
 from .._moves import Draw, Forfeit, Move, Pass, Play
 from .._outcomes import RoundResult
-from .._profiles import Profile
 from ..games import Game, GameRules, RoundState, get_game
-from ..maumau._profile import MauMauProfile
 from ..solver import best_play
 from ._actions import BEST_BY_CARDS, BEST_BY_POINTS, ActionLayout
+from ._rules import card_rules, penalty_scores
 
 __all__ = ["find_game", "illegal_action", "legal_actions", "resolve", "round_rewards"]
 
@@ -97,8 +96,7 @@ def resolve(
 
 def illegal_action(layout: ActionLayout, action: object) -> IllegalMoveError:
     """The error for an action the mask does not mark, citing the turn's rule section."""
-    rules = layout.rules
-    assert isinstance(rules, (Profile, MauMauProfile))
+    rules = card_rules(layout.rules)
     what = f"action {action!r}"
     if isinstance(action, int) and 0 <= action < layout.size:
         what += f" ({layout.describe(action)})"
@@ -107,22 +105,15 @@ def illegal_action(layout: ActionLayout, action: object) -> IllegalMoveError:
     )
 
 
-def _penalty_scores(rules: GameRules) -> bool:
-    """Whether the rules' round scores are penalties (lower is better): B10, M7-M8."""
-    if isinstance(rules, Profile):
-        return rules.scoring == "penalty"
-    return isinstance(rules, MauMauProfile)
-
-
 def deck_points(rules: GameRules) -> int:
     """The points of the rules' whole deck: the rewards' scale."""
-    assert isinstance(rules, (Profile, MauMauProfile))
-    return max(1, rules.hand_points(rules.deck()))
+    card = card_rules(rules)
+    return max(1, card.hand_points(card.deck()))
 
 
 def round_rewards(rules: GameRules, result: RoundResult) -> list[float]:
     """Each player's reward for the round ``result`` under ``rules`` (see the module's note)."""
-    sign = -1.0 if _penalty_scores(rules) else 1.0
+    sign = -1.0 if penalty_scores(rules) else 1.0
     scale = deck_points(rules)
     winners = set(result.winners)
     rewards = []
