@@ -4,11 +4,12 @@ Rewards (higher is better in every game): at the end of a round each player
 gets ``u = clip(sign * score / scale, -1, 1)`` from the round's score
 (`RoundResult.scores`), where ``sign`` is -1 for penalty scores (a rummy
 profile with ``scoring="penalty"``, B10, and rules without a ``scoring``
-setting, such as Mau-Mau's, M7-M8) and +1 otherwise (R8, G9), and ``scale`` is the points of the whole deck. A winner
-receives ``0.5 + 0.5 * u`` (in [0, 1]), a loser ``-0.5 + 0.5 * u`` (in
-[-1, 0]), so a winner never gets less than a loser; in a round nobody wins
-(G8's recycling cap, a blocked round without a winner) everyone gets
-``0.5 * u``. Every other step rewards 0.
+setting, such as Mau-Mau's, M7-M8) and +1 otherwise (R8, G9), and
+``scale`` is the points of the whole deck. A winner receives
+``0.5 + 0.5 * u`` (in [0, 1]), a loser ``-0.5 + 0.5 * u`` (in [-1, 0]), so
+a winner never gets less than a loser; in a round nobody wins (G8's
+recycling cap, a blocked round without a winner) everyone gets ``0.5 * u``.
+Every other step rewards 0.
 """
 
 from __future__ import annotations
