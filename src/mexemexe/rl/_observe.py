@@ -20,9 +20,10 @@ import numpy.typing as npt
 from .._cards import JOKER_CODE, Card, Suit
 from .._outcomes import Outcome
 from .._profiles import Profile
+from .._table import Table
 from ..games import GameRules
 from ._actions import table_slots
-from ._rules import SHEDDING, card_rules, structure
+from ._rules import SHEDDING, CardRules, card_rules, structure
 
 __all__ = ["ObservationLayout", "Vector", "observation_layout"]
 
@@ -44,6 +45,14 @@ class ObservationLayout:
     _starts: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     _size: int = attrs.field(init=False, eq=False, repr=False)
     _shedding: bool = attrs.field(init=False, eq=False, repr=False)
+    _card: CardRules = attrs.field(init=False, eq=False, repr=False)
+    # The last pile and table counted, and their counts (see `_pile_counts`).
+    _pile_seen: list[tuple[Sequence[Card], array[float]]] = attrs.field(
+        init=False, eq=False, repr=False, factory=lambda: [((), array("f", bytes(4 * CARDS)))]
+    )
+    _table_seen: list[tuple[Table | None, array[float]]] = attrs.field(
+        init=False, eq=False, repr=False, factory=lambda: [(None, array("f"))]
+    )
     _zeros: array[float] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -55,6 +64,8 @@ class ObservationLayout:
         object.__setattr__(self, "_starts", starts)
         object.__setattr__(self, "_size", at)
         object.__setattr__(self, "_shedding", structure(self.rules) == SHEDDING)
+        # Checked once: a runtime protocol check costs more than a whole observation.
+        object.__setattr__(self, "_card", card_rules(self.rules))
         object.__setattr__(self, "_zeros", array("f", bytes(4 * at)))
 
     @property
@@ -81,8 +92,7 @@ class ObservationLayout:
         pile: Sequence[Card] = getattr(view, "discard_pile", ())
         if pile:
             begin = at["discard_pile"]
-            for card in pile:
-                out[begin + card.code] += 1
+            out[begin : begin + CARDS] = self._pile_counts(pile)
             out[at["pile_top"] + pile[-1].code] = 1
         sizes, seated = at["hand_sizes"], at["seated"]
         for index, size in enumerate(getattr(view, "hand_sizes")):  # noqa: B009
@@ -111,11 +121,11 @@ class ObservationLayout:
             out[at["reversed"]] = getattr(view, "direction") < 0  # noqa: B009
             out[at["drawn"]] = getattr(view, "drawn")  # noqa: B009
         else:
-            begin = at["table"]
-            for meld in getattr(view, "table").melds:  # noqa: B009
-                for card in meld:
-                    out[begin + card.code] += 1
-                begin += CARDS
+            table: Table = getattr(view, "table")  # noqa: B009
+            if table.melds:
+                counts = self._table_counts(table)
+                begin = at["table"]
+                out[begin : begin + len(counts)] = counts
             taken: Card | None = getattr(view, "taken", None)
             if taken is not None:
                 out[at["taken"] + taken.code] = 1
@@ -128,9 +138,42 @@ class ObservationLayout:
             out[at["passes"]] = getattr(view, "passes", 0)
         return np.frombuffer(out, dtype=np.float32)
 
+    def _pile_counts(self, pile: Sequence[Card]) -> array[float]:
+        """The card counts of ``pile``, from those of the last pile seen when it only grew by one.
+
+        Successive observations share their pile (other seats, a draw) or add
+        one card to it (a discard), so counting the pile anew each time is rare.
+        """
+        seen, counts = self._pile_seen[0]
+        if pile is seen:
+            return counts
+        if len(pile) == len(seen) + 1 and pile[:-1] == seen:
+            counts = counts[:]
+            counts[pile[-1].code] += 1
+        else:
+            counts = array("f", bytes(4 * CARDS))
+            for card in pile:
+                counts[card.code] += 1
+        self._pile_seen[0] = (pile, counts)
+        return counts
+
+    def _table_counts(self, table: Table) -> array[float]:
+        """Each slot's card counts for ``table``, kept while the same table is observed."""
+        seen, counts = self._table_seen[0]
+        if table is seen:
+            return counts
+        counts = array("f", bytes(4 * CARDS * len(table.melds)))
+        begin = 0
+        for meld in table.melds:
+            for card in meld:
+                counts[begin + card.code] += 1
+            begin += CARDS
+        self._table_seen[0] = (table, counts)
+        return counts
+
     def rules_points(self, hand: Sequence[Card]) -> int:
         """The points of ``hand`` by the rules' card values (B10, G9, M7)."""
-        return card_rules(self.rules).hand_points(hand)
+        return self._card.hand_points(hand)
 
 
 def observation_layout(rules: GameRules) -> ObservationLayout:
