@@ -270,6 +270,8 @@ LAYERS: dict[str, int] = {
     "mexemexe._cli_play": FACES,
     "mexemexe.__main__": FACES,
     "mexemexe.strategies": FACES,
+    # The learning environments: an optional extra, imported by nothing else (#31).
+    "mexemexe.rl": FACES,
     "mexemexe": FACES,
 }
 

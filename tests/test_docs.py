@@ -55,12 +55,18 @@ _OPTIONS = doctest.ELLIPSIS
 
 #: Modules of the optional extras (``distributed``): a page whose blocks
 #: import one runs only where it is installed.
-OPTIONAL = ("distributed", "dask", "cloudpickle")
+OPTIONAL = ("distributed", "dask", "cloudpickle", "numpy", "gymnasium", "pettingzoo")
+#: What `mexemexe.rl` (the ``rl`` extra) needs.
+RL_NEEDS = ("numpy", "gymnasium", "pettingzoo")
+#: Whether the ``rl`` extra is installed.
+RL_EXTRA = all(importlib.util.find_spec(name) for name in RL_NEEDS)
 
 
 def missing_optional(code: str) -> list[str]:
-    """The optional modules ``code`` imports that are not installed."""
+    """The optional modules ``code`` imports (or `mexemexe.rl` needs) that are not installed."""
     imported = re.findall(r"^\s*(?:from|import) (\w+)", code, re.M)
+    if re.search(r"mexemexe\.rl\b|from mexemexe import .*\brl\b", code):
+        imported += RL_NEEDS
     return [name for name in OPTIONAL if name in imported and not importlib.util.find_spec(name)]
 
 
@@ -205,6 +211,7 @@ def modules() -> list[ModuleType]:
         info.name
         for info in pkgutil.walk_packages(mexemexe.__path__, mexemexe.__name__ + ".")
         if not info.name.endswith("__main__")
+        and (RL_EXTRA or not info.name.startswith("mexemexe.rl"))
     ]
     return [importlib.import_module(n) for n in names]
 
