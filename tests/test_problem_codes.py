@@ -153,6 +153,12 @@ print(problem.text("pt_BR"))
 print(problem.text("gl"))
 ```
 
+```text title="Output"
+card_not_in_hand
+7H não está na mão
+7H non está na man
+```
+
 A locale the library has no messages for raises `MexeMexeError`, naming
 the ones it has. A problem an app builds itself, with a message of no kind
 below, has no code (`None`), and `text` gives its message unchanged.
