@@ -24,8 +24,20 @@ from typing import TYPE_CHECKING
 
 from .._cards import JOKER_CODE
 from ._groups import group_copies, group_needs, groups_possible
-from ._runs import NO_ACES, P, RunRules, aces, length, most_jokers, pack, pending, unpack
-from ._suit_plays import Play, group_play, options, play_loss, plays
+from ._runs import (
+    NO_ACES,
+    P,
+    RunRules,
+    aces,
+    extend,
+    length,
+    most_jokers,
+    pack,
+    pending,
+    runs_stronger,
+    unpack,
+)
+from ._suit_plays import Play, group_play, options, play_loss, plays, ranked
 
 if TYPE_CHECKING:
     from .._profiles import Profile
@@ -102,7 +114,10 @@ def forget_plays() -> None:
     """
     _PLAYS_BY_RULES.clear()
     plays.cache_clear()
+    ranked.cache_clear()
     options.cache_clear()
+    extend.cache_clear()
+    runs_stronger.cache_clear()
 
 
 #: The rules a value's groups follow, as the group functions take them:
