@@ -110,3 +110,30 @@ def test_the_relaxed_aces_cut_the_search_of_the_issue_position() -> None:
             assert sweep.solve(incumbent=3.0)[0] == 2.0
             counts.append(sweep.expanded)
     assert counts[0] < counts[1]
+
+
+@pytest.mark.parametrize("incumbent", [None, 2.0])
+def test_a_proof_that_nothing_beats_a_known_play_starts_from_the_other_end(
+    incumbent: float | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a play known (R4), the search starts at the end its lone copies do not lie at."""
+    from mexemexe.solver import _sweep
+
+    must = solver._counts(m.parse_cards("9H 10H JH QH KH 2S 2D 2C AS AD AC"))
+    may = solver._counts(m.parse_cards("5S 7D"))
+    rk = m.get_profile("rummikub")
+    sweep = _sweep.Sweep(must, may, [1.0] * 53, rk)
+    assert not sweep._high_constraints()  # the lone copies lie low: swept as given to find a play
+    first: list[bool] = []
+    slices = _sweep.Sweep._slices
+
+    def spy(self: _sweep.Sweep, start: _sweep.StateKey) -> object:
+        first.append(self is sweep)
+        return slices(self, start)
+
+    monkeypatch.setattr(_sweep.Sweep, "_slices", spy)
+    if incumbent is None:
+        assert sweep.solve()[0] == 0.0
+    else:
+        assert sweep.solve(incumbent=incumbent)[1] is None  # nothing beats placing none
+    assert first[0] is (incumbent is None)
