@@ -137,3 +137,29 @@ def test_a_proof_that_nothing_beats_a_known_play_starts_from_the_other_end(
     else:
         assert sweep.solve(incumbent=incumbent)[1] is None  # nothing beats placing none
     assert first[0] is (incumbent is None)
+
+
+@pytest.mark.parametrize("seed", range(24, 48))
+def test_best_play_with_every_cut_on_matches_the_reference_search(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A small hand's best play (R4: a known play, proofs from the other end, relaxed aces on)."""
+    from mexemexe.solver import _dfs
+    from mexemexe.solver._search import Search
+
+    monkeypatch.setattr(_dfs, "_RELAX_AFTER", 0)
+    profile, must, may = seeded_position(seed, table_cards=27, hand_cards=5)
+    table = solver.arrange(
+        [m.Card.from_code(c) for c in range(53) for _ in range(must[c])], profile
+    )
+    assert table is not None
+    hand = [m.Card.from_code(c) for c in range(53) for _ in range(may[c])]
+    for objective in ("cards", "points"):
+        best = solver.best_play(table=table, hand=hand, profile=profile, objective=objective)
+        weights = (
+            [1.0] * 53
+            if objective == "cards"
+            else [float(profile.card_points(m.Card.from_code(c))) for c in range(53)]
+        )
+        assert best.value == Search(must, may, weights, profile).solve()[0]
+        assert profile.validate_table(best.table)
