@@ -1,7 +1,7 @@
 """Collect the slowest `best_play` calls of seeded GreedyBot rounds (issue: fast in the worst case).
 
 Run: python benchmarks/collect_hard_positions.py [--rounds 150] [--keep 130,60,20]
-     [--out benchmarks/hard_positions.json]
+     [--first-seed 0] [--out benchmarks/hard_positions.json]
 
 Plays ``--rounds`` seeded rounds of each rummy profile (brazilian, rummikub,
 galician) with two `GreedyBot` seats, a `SimpleBot` and a `RandomBot` (their
@@ -55,8 +55,8 @@ def seats(seed: int) -> list[Any]:
     return bots[turn:] + bots[:turn]
 
 
-def collect(profile: str, rounds: int) -> list[dict[str, Any]]:
-    """Every `best_play` call of ``rounds`` seeded rounds of ``profile``, with its CPU time."""
+def collect(profile: str, rounds: int, first: int = 0) -> list[dict[str, Any]]:
+    """Every `best_play` call of ``rounds`` rounds of ``profile`` from seed ``first``, timed."""
     calls: list[dict[str, Any]] = []
     real = solver.best_play
 
@@ -77,7 +77,7 @@ def collect(profile: str, rounds: int) -> list[dict[str, Any]]:
 
     solver.best_play = recorded  # GreedyBot imports it at each call
     try:
-        for seed in range(rounds):
+        for seed in range(first, first + rounds):
             before = len(calls)
             start = time.process_time()
             state = m.deal(profile, players=4, seed=seed)
@@ -101,12 +101,15 @@ def main() -> None:
     parser.add_argument(
         "--keep", default="130,60,20", help="slowest calls kept per profile, in PROFILES order"
     )
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="the first round's seed (a held-out set: 1000)"
+    )
     parser.add_argument("--out", type=pathlib.Path, default=OUT)
     args = parser.parse_args()
     keep = dict(zip(PROFILES, map(int, args.keep.split(",")), strict=True))
     positions: list[dict[str, Any]] = []
     for profile in PROFILES:
-        calls = collect(profile, args.rounds)
+        calls = collect(profile, args.rounds, args.first_seed)
         seen: set[tuple[str, str, str]] = set()
         kept = []
         for call in sorted(calls, key=lambda c: -c["seen_ms"]):

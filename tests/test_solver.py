@@ -496,6 +496,7 @@ def test_dropping_dominated_plays_changes_no_answer(
     with monkeypatch.context() as patch:
         patch.setattr(_suit_plays, "undominated", lambda plays: plays)
         patch.setattr(_memo, "plays", _suit_plays.plays.__wrapped__)  # not the remembered plays
+        patch.setattr(_suit_plays, "ranked", _suit_plays.ranked.__wrapped__)
         assert _sweep.Sweep(must, may, weights, profile).solve()[0] == value
 
 

@@ -24,6 +24,15 @@ those of the suit that played last are looked up: a search that failed on
 a state with its runs longer need not be tried again on this one. (So can
 the same state with fewer jokers placed, but looking those up saved too few
 states to pay.)
+
+**Aces relaxed.** Where the ace is also high, the aces each suit keeps back
+for the top are part of the key, and the states of the middle values are
+split by every way of keeping them, each proving the same dead ends again.
+The same state with every ace optional and worth nothing at the top (its
+*relaxed* state, `SweepBase.free_aces`) can do all any of them can at no
+more loss, so its least loss bounds them all: once a search has shown it is
+not quick, each state is first cut by its relaxed state, searched once for
+all the ways of keeping the aces.
 """
 
 from __future__ import annotations
@@ -44,6 +53,12 @@ __all__ = ["Found", "LimitError", "Search", "SearchCut"]
 #: States a search expands before it looks up the same states with longer runs
 #: (`Search._visit`): an easy search rarely gains what the lookups cost.
 _LONGER_AFTER = 100
+
+#: States a search expands before it also searches each state with its aces
+#: kept back relaxed (`Search._visit`): on a quick search the relaxed states
+#: are mostly extra work; on a long one they prove its dead ends once for
+#: every way of keeping the aces (see benchmarks/README.md).
+_RELAX_AFTER = 1_000
 
 #: How much a search's budget grows after a failed search (`Search._least_loss`):
 #: with the bound close to the least loss, a search past it wastes less than
@@ -199,6 +214,27 @@ class Search(Bounds):
             if bound > budget:
                 self.memo[key] = (bound, None)
                 return bound
+            # The same state with its aces kept back relaxed (`free_aces`) bounds it,
+            # and stands for every way of keeping them: searched once, it proves
+            # what fails in the middle values for all of them.
+            free = self.free_aces
+            if (
+                free is not None
+                and reserved != free
+                and 1 < v < 14
+                and self.expanded >= _RELAX_AFTER
+            ):
+                relaxed = (v, si, runs, used, gcount, free)
+                known = memo.get(relaxed)
+                if known is not None and (known[1] is not None or known[0] > budget):
+                    loose = known[0]
+                else:
+                    loose = self._visit(relaxed, budget, known, None)
+                if loose > bound:
+                    bound = loose
+                if bound > budget:
+                    self.memo[key] = (bound, None)
+                    return bound
             if bound > floor:
                 floor = bound
         else:

@@ -24,14 +24,27 @@ from typing import TYPE_CHECKING
 
 from .._cards import JOKER_CODE
 from ._groups import group_copies, group_needs, groups_possible
-from ._runs import NO_ACES, P, RunRules, aces, length, most_jokers, pack, pending, unpack
-from ._suit_plays import Play, group_play, options, play_loss, plays
+from ._runs import (
+    NO_ACES,
+    P,
+    RunRules,
+    aces,
+    extend,
+    length,
+    most_jokers,
+    pack,
+    pending,
+    runs_stronger,
+    unpack,
+)
+from ._suit_plays import Play, group_play, options, play_loss, plays, ranked
 
 if TYPE_CHECKING:
     from .._profiles import Profile
 
 __all__ = [
     "END",
+    "FREE_ACES",
     "INF",
     "NEG",
     "Choice",
@@ -53,6 +66,9 @@ INF = float("inf")
 Runs = tuple[int, ...]
 #: Each suit's aces kept back for the top (`mexemexe.solver._runs.aces`).
 Kept = tuple[int, ...]
+#: A flag of a suit's aces kept back (`Kept`): the aces of a relaxed state, each
+#: optional and worth nothing (`SweepBase.free_aces`).
+FREE_ACES = 1 << 4
 #: ``(value, suit or 4 for the groups, runs, jokers placed, group copies, aces kept)``.
 #: A plain tuple, not a record: a memo key whose shape only this package knows,
 #: hashed at every state.
@@ -98,7 +114,10 @@ def forget_plays() -> None:
     """
     _PLAYS_BY_RULES.clear()
     plays.cache_clear()
+    ranked.cache_clear()
     options.cache_clear()
+    extend.cache_clear()
+    runs_stronger.cache_clear()
 
 
 #: The rules a value's groups follow, as the group functions take them:
@@ -163,6 +182,11 @@ class SweepBase:
         # present[v][suit]: copies of that card (the ace at v = 1; none at v = 14 here).
         counts = list(map(operator.add, self.must, self.may))
         self.present = [[0] * 4] + [counts[c : c + 4] for c in range(0, 52, 4)] + [[0] * 4]
+        # The aces kept back of the relaxed states (`Search._visit`): every ace of
+        # each suit, optional and worth nothing at the top. None where no ace is high.
+        self.free_aces: Kept | None = None
+        if self.ace_high and max(counts[:4]) <= 3:
+            self.free_aces = tuple(FREE_ACES | n for n in counts[:4])
         self._prepare()
 
     def _prepare(self) -> None:
@@ -326,10 +350,10 @@ class SweepBase:
         # At the ends the value stands for itself.
         if v == 14:
             # Only the aces kept back for the top take part (code `suit` is that ace).
-            must_n, may_n = reserved >> 2, reserved & 3
-            return plays(
-                runs, must_n, may_n, self.weights[suit], reserved, jokers_left, v, *self.run_args
-            )
+            must_n, may_n, weight = reserved >> 2, reserved & 3, self.weights[suit]
+            if reserved & FREE_ACES:  # a relaxed state's aces (`free_aces`): optional, free
+                must_n, weight = 0, 0.0
+            return plays(runs, must_n, may_n, weight, reserved, jokers_left, v, *self.run_args)
         code = (v - 1) * 4 + suit
         must_n, may_n = self.must[code], self.may[code]
         weight = self.weights[code]

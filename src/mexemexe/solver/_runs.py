@@ -127,6 +127,7 @@ def deficit(d: int, run_cap: int, min_run: int, track: bool, top: int, lazy: boo
     return short
 
 
+@lru_cache(maxsize=16_384)  # a pure function of few inputs, asked for at every play made
 def extend(
     d: int, is_natural: bool, run_cap: int, min_run: int, track: bool, top: int, lazy: bool
 ) -> int:
@@ -165,6 +166,7 @@ def stronger(a: int, b: int) -> bool:
     )
 
 
+@lru_cache(maxsize=65_536)  # asked for every pair of plays compared (`undominated`)
 def runs_stronger(a: int, b: int) -> bool:
     """Whether packed runs ``a`` match packed runs ``b`` one for one, each as strong or stronger."""
     if a == b:

@@ -17,7 +17,19 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
-from ._runs import ace, deficit, desc, extend, jokers, length, natural, pack, runs_stronger, unpack
+from ._runs import (
+    ace,
+    deficit,
+    desc,
+    extend,
+    jokers,
+    length,
+    most_jokers,
+    natural,
+    pack,
+    runs_stronger,
+    unpack,
+)
 
 __all__ = [
     "Option",
@@ -27,6 +39,7 @@ __all__ = [
     "options",
     "play_loss",
     "plays",
+    "ranked",
     "undominated",
 ]
 
@@ -183,19 +196,68 @@ def plays(
     """`options` as the search takes them, least loss first (a stable sort).
 
     Each card left out is worth ``weight``, and ``kept`` are the aces kept
-    back for the top. The rest are `options`'s arguments.
+    back for the top. The rest are `options`'s arguments. In the lazy model
+    the undominated plays come from `ranked`, shared by every weight, aces
+    kept and count of jokers left.
     """
-    found = options(
-        runs, must_n, may_n, 1.0, jokers_left, value, run_cap, min_run, track, top, lazy
-    )
-    if lazy:
-        found = undominated(found)
-    return tuple(
-        sorted(
-            ((o[0], o[1], o[2], o[3] * weight, kept, o[4]) for o in found),
-            key=play_loss,
+    if not lazy:
+        found = options(
+            runs, must_n, may_n, 1.0, jokers_left, value, run_cap, min_run, track, top, lazy
+        )
+        return tuple(
+            sorted(
+                ((o[0], o[1], o[2], o[3] * weight, kept, o[4]) for o in found),
+                key=play_loss,
+            )
+        )
+    as_found, by_loss = ranked(runs, must_n, may_n, value, run_cap, min_run, track, top)
+    # With a positive weight, the weighted losses sort as the counts left out do;
+    # with none, they are all equal and the plays keep the order they were found in.
+    order = by_loss if weight > 0 else sorted(as_found, key=lambda o: o[3] * weight)
+    if jokers_left < most_jokers(runs, min_run):
+        order = [o for o in order if o[2] <= jokers_left]
+    return tuple((o[0], o[1], o[2], o[3] * weight, kept, o[4]) for o in order)
+
+
+@lru_cache(maxsize=32_768)
+def ranked(
+    runs: int,
+    must_n: int,
+    may_n: int,
+    value: int,
+    run_cap: int,
+    min_run: int,
+    track: bool,
+    top: int,
+) -> tuple[tuple[Option, ...], tuple[Option, ...]]:
+    """A suit's undominated lazy plays, all the jokers they may place: as found, least loss first.
+
+    With fewer jokers left, the plays are those placing no more of them:
+    a play that dominates another places no more jokers, so the plays of
+    fewer jokers left are these filtered (`plays`), and the dominance
+    checks, a large share of a first search's time, are made once.
+    """
+    found = undominated(
+        options(
+            runs,
+            must_n,
+            may_n,
+            1.0,
+            most_jokers(runs, min_run),
+            value,
+            run_cap,
+            min_run,
+            track,
+            top,
+            True,
         )
     )
+    return tuple(found), tuple(sorted(found, key=_count_left))
+
+
+def _count_left(option: Option) -> float:
+    """An option's count of cards left out (the loss at weight 1)."""
+    return option[3]
 
 
 def undominated(found: list[Option]) -> list[Option]:

@@ -144,8 +144,14 @@ class Sweep(Search, Rebuild):
         """The least loss, from this search or, for a hard position, a symmetric one.
 
         The first to search is the position as given or its mirror image, by
-        where the copies only a group can take lie (`_high_constraints`).
-        Once it has used its first slice, the two (`VARIANTS`) take turns,
+        where the copies only a group can take lie (`_high_constraints`):
+        the end where they lie first when the search looks for a play, the
+        other end first when a play is known already and the search must
+        mostly prove that nothing beats it (`solve`'s incumbent). Measured,
+        not derived: on positions of self-play the constrained end first
+        costs those proofs more states far more often than not, while the
+        positions where a play is sought gain from it (see
+        benchmarks/README.md). Once it has used its first slice, the two (`VARIANTS`) take turns,
         with slices half as long again each round, and the first to finish
         answers: at most about twice the work of the quicker, against a
         search that can take far longer one way than the other.
@@ -155,7 +161,8 @@ class Sweep(Search, Rebuild):
         """
         racers: list[tuple[Sweep, Generator[None, int, float]]] = []
         grant = _EASY
-        variants = MIRRORED_FIRST if self._high_constraints() else VARIANTS
+        proof = self.cap < INF  # a play is known: the search mostly proves none is better
+        variants = MIRRORED_FIRST if self._high_constraints() != proof else VARIANTS
         while True:
             for index, (mirror, flip) in enumerate(variants):
                 if index == len(racers):

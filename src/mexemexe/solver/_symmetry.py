@@ -14,7 +14,9 @@ two neighbours within a run's reach) can only sit in a group, and whether
 its group forms is only settled when the sweep reaches its value; until
 then, every choice below it is tried in vain. So the search sweeps first in
 the direction that meets those copies early (`high_constraints`), each copy
-weighted by how few suits hold its value.
+weighted by how few suits hold its value. That is for a search that looks
+for a play; one that must prove no play beats a known one starts from the
+other end (`mexemexe.solver._sweep.Sweep._race` says why).
 """
 
 from __future__ import annotations
