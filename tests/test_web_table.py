@@ -7,9 +7,11 @@ guard each seat's hand, and a restart that resumes a round from SQLite.
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections import Counter
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -29,6 +31,8 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 Json = dict[str, object]
+
+EXAMPLE = Path(__file__).parents[1] / "examples" / "web_table"
 
 
 @pytest.fixture
@@ -206,6 +210,15 @@ def test_spectator_picture_shows_no_card(client: TestClient) -> None:
     assert all(f"<title>{card}</title>" in seated.text for card in hands[0].split())
 
 
+def test_picture_is_well_formed_svg(client: TestClient) -> None:
+    """The view's picture parses as XML with an svg root, nested pictures inside."""
+    room, tokens = open_room(client)
+    answer = client.get(f"/rooms/{room}/view.svg", headers=bearer(tokens[0]))
+    root = ElementTree.fromstring(answer.text)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert root.find("{http://www.w3.org/2000/svg}svg") is not None
+
+
 def test_seat_sees_own_hand(client: TestClient) -> None:
     """A seat's token shows that seat's real hand."""
     room, tokens = open_room(client)
@@ -292,6 +305,7 @@ def test_openapi_describes_every_route() -> None:
         ("gl", "pt-BR", "gl"),
         ("", "de, fr;q=0.5", "en"),
         ("xx", "", "en"),
+        ("", "pt;q=0, gl;q=0.1", "gl"),
     ],
 )
 def test_locale_of_request(query: str, header: str, expected: str) -> None:
@@ -302,3 +316,25 @@ def test_locale_of_request(query: str, header: str, expected: str) -> None:
         "headers": [(b"accept-language", header.encode())] if header else [],
     }
     assert locale_of(Request(scope)) == expected
+
+
+def test_readme_lists_every_route() -> None:
+    """The README's routes table names every route with its method, and no other."""
+    readme = (EXAMPLE / "README.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\| `(GET|POST) (/[^`]*)`", readme, re.MULTILINE))
+    served = {
+        (method, route.path.replace(":int", ""))
+        for route in ROUTES
+        for method in route.methods - {"HEAD"}  # type: ignore[attr-defined]
+    }
+    assert listed == served
+
+
+def test_readme_lists_every_error_code() -> None:
+    """Each error code the app answers with is in the README's table, under its status."""
+    readme = (EXAMPLE / "README.md").read_text(encoding="utf-8")
+    source = "".join(path.read_text(encoding="utf-8") for path in EXAMPLE.glob("*.py"))
+    answered = set(re.findall(r'(?:TableError|_error)\(\s*(\d+),\s*"(\w+)"', source))
+    assert len(answered) > 10
+    for status, code in answered:
+        assert re.search(rf"^\| {status} .*`{code}`", readme, re.MULTILINE), (status, code)

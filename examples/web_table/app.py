@@ -12,6 +12,7 @@ saved and answered before the next request is read.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -38,7 +39,7 @@ def locale_of(request: Request) -> str:
 
     Tags are read loosely (``pt-BR``, ``pt``, ``gl-ES``, ``en-US``); a tag in
     no locale of `LOCALES` is skipped. Accept-Language's ``q`` weights order
-    its tags.
+    its tags, and ``q=0`` refuses one.
     """
     tags = [request.query_params.get("lang", "")]
     weighted: list[tuple[float, str]] = []
@@ -46,9 +47,11 @@ def locale_of(request: Request) -> str:
         tag, _, params = item.strip().partition(";")
         weight = params.strip().removeprefix("q=")
         try:
-            weighted.append((float(weight) if weight else 1.0, tag.strip()))
+            quality = float(weight) if weight else 1.0
         except ValueError:
             continue
+        if quality > 0:  # q=0 means "not this one"
+            weighted.append((quality, tag.strip()))
     tags += [tag for _, tag in sorted(weighted, key=lambda pair: -pair[0])]
     for tag in tags:
         language = tag.replace("-", "_").lower()
@@ -58,8 +61,11 @@ def locale_of(request: Request) -> str:
     return "en"
 
 
-def _error(status: int, code: str, message: str, **more: object) -> JSONResponse:
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+def _error(
+    status: int, code: str, message: str, headers: Mapping[str, str] | None = None, **more: object
+) -> JSONResponse:
+    if status == 401:
+        headers = {"WWW-Authenticate": "Bearer"}
     return JSONResponse({"error": {"code": code, "message": message, **more}}, status, headers)
 
 
@@ -83,7 +89,7 @@ async def _bad_input(request: Request, exc: Exception) -> Response:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    return _error(exc.status_code, "http_error", exc.detail)
+    return _error(exc.status_code, "http_error", exc.detail, exc.headers)
 
 
 def _lobby(request: Request) -> Lobby:
