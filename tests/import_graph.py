@@ -223,6 +223,9 @@ LAYERS: dict[str, int] = {
     "mexemexe._jsonio": VALUES,
     "mexemexe._cards": VALUES,
     "mexemexe._notation": VALUES,
+    "mexemexe._notations": VALUES,
+    "mexemexe._notation_text": VALUES,
+    "mexemexe.notations": VALUES,
     "mexemexe._multiset": VALUES,
     "mexemexe._codes": VALUES,
     "mexemexe._translations": VALUES,
@@ -267,6 +270,8 @@ LAYERS: dict[str, int] = {
     "mexemexe._cli_play": FACES,
     "mexemexe.__main__": FACES,
     "mexemexe.strategies": FACES,
+    # The learning environments: an optional extra, imported by nothing else (#31).
+    "mexemexe.rl": FACES,
     "mexemexe": FACES,
 }
 

@@ -107,8 +107,9 @@ def test_values_and_rules_point_down() -> None:
 
 #: Third-party distributions the core may import.
 ALLOWED_THIRD_PARTY = {"attr", "attrs"}
-#: Modules documented as needing an extra: `mexemexe.strategies` needs hypothesis.
-EXTRAS = {"mexemexe.strategies"}
+#: Modules documented as needing an extra: `mexemexe.strategies` needs hypothesis,
+#: `mexemexe.rl` and its modules the ``rl`` extra (numpy, gymnasium, pettingzoo).
+EXTRAS = {"mexemexe.strategies"} | {m for m in GRAPH if m.split(".")[:2] == ["mexemexe", "rl"]}
 
 
 def test_core_imports_only_stdlib_and_attrs() -> None:

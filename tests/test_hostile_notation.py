@@ -48,6 +48,12 @@ def megabyte_shapes() -> dict[str, str]:
     }
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _shapes_made_before_any_timed_example() -> None:
+    """Make the megabyte inputs once, outside hypothesis' deadline (they take seconds)."""
+    megabyte_shapes()
+
+
 SHAPE_NAMES = [
     *("valid cards", "one long token", "many separators", "many bars", "bars and cards"),
     *("line breaks", "random unicode", "card list ending in a tab", "huge meld number"),

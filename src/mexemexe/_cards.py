@@ -3,15 +3,17 @@
 The rummy games use two decks, so every natural card exists twice. The two
 copies are interchangeable for every rule, so they are *equal* values here:
 ``Card.parse("7H") == Card.parse("7H")`` and a hand is a multiset of cards.
+
+The spellings of cards come from the `Notation` records of `_notations`
+(English, Portuguese, Galician), compiled here into exact lookups
+(`Spellings`); the readers take the compiled notation, never its name.
 """
 
 from __future__ import annotations
 
 import enum
-import itertools
 import operator
 import re
-import unicodedata
 from collections.abc import Callable, Iterable
 from itertools import filterfalse, islice
 
@@ -19,6 +21,19 @@ import attrs
 
 from . import _pictures
 from ._errors import NotationError
+
+# The text helpers moved to `_notation_text`; their names stay importable from here.
+from ._notation_text import CARD_CHARS as CARD_CHARS
+from ._notation_text import FOREIGN_CHAR as FOREIGN_CHAR
+from ._notation_text import add_cases as add_cases
+from ._notation_text import check_max_cards as check_max_cards
+from ._notation_text import find_foreign as find_foreign
+from ._notation_text import foreign_char_error as foreign_char_error
+from ._notation_text import foreign_char_problem as foreign_char_problem
+from ._notation_text import notation_error as notation_error
+from ._notation_text import token_start as token_start
+from ._notation_text import too_many_cards_error as too_many_cards_error
+from ._notations import NOTATIONS, Notation, get_notation
 
 __all__ = ["CODE", "JOKER", "Card", "Rank", "Suit", "make_deck"]
 
@@ -50,24 +65,34 @@ class Rank(enum.IntEnum):
         return _RANK_SYMBOLS[self - 1]
 
     @classmethod
-    def parse(cls, text: str) -> Rank:
-        """Parse a rank symbol (``"A"``, ``"10"``, ``"T"``, ``"q"`` …).
+    def parse(cls, text: str, *, notation: str | Notation = "en") -> Rank:
+        """Parse a rank symbol or name (``"A"``, ``"10"``, ``"T"``, ``"q"``, ``"queen"`` …).
 
-        Letters are read in either ASCII case; surrounding spaces are ignored.
-        The cost is linear in the length of ``text``.
+        Letters are read in either case; surrounding spaces are ignored. The
+        names of the notation's ranks are accepted too (``"Valete"`` with
+        ``notation="pt"``). The cost is linear in the length of ``text``.
+
+        Args:
+            text: The rank.
+            notation: The notation's name (``"en"``, ``"pt"``, ``"gl"``) or a `Notation`.
+
+        Returns:
+            The rank.
 
         Raises:
-            NotationError: If ``text`` is not a rank symbol; the error points at
-                the first character outside the notation, if any (RULES.md §0).
+            NotationError: If ``text`` is not a rank of the notation; the error
+                points at the first character outside the notation, if any
+                (RULES.md §0); or the notation is unknown.
             TypeError: If ``text`` is not a string.
         """
         if not isinstance(text, str):
             raise TypeError(f"a rank is written as text like 'Q', not {type(text).__name__}")
-        rank = _RANK_SPELLINGS.get(text)
+        sp = _COMPILED.get(notation) or spellings(notation)
+        rank = sp.rank_words.get(text)
         if rank is None:
-            rank = _RANK_SPELLINGS.get(text.strip(" "))
+            rank = sp.rank_words.get(text.strip(" "))
             if rank is None:
-                raise single_token_error(text, "unknown rank (expected A, 2-10, T, J, Q or K)")
+                raise single_token_error(text, f"unknown rank (expected {sp.expected_ranks})", sp)
         return rank
 
 
@@ -100,24 +125,34 @@ class Suit(enum.Enum):
         return self.value in "HD"
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
-        """Parse a suit letter or symbol (``"H"``, ``"h"``, ``"♥"``, ``"♡"``).
+    def parse(cls, text: str, *, notation: str | Notation = "en") -> Suit:
+        """Parse a suit letter, symbol or name (``"H"``, ``"h"``, ``"♥"``, ``"♡"``, ``"hearts"``).
 
-        Letters are read in either ASCII case; surrounding spaces are ignored.
-        The cost is linear in the length of ``text``.
+        Letters are read in either case; surrounding spaces are ignored. The
+        names of the notation's suits are accepted too (``"Copas"`` with
+        ``notation="pt"``). The cost is linear in the length of ``text``.
+
+        Args:
+            text: The suit.
+            notation: The notation's name (``"en"``, ``"pt"``, ``"gl"``) or a `Notation`.
+
+        Returns:
+            The suit.
 
         Raises:
-            NotationError: If ``text`` is not a suit; the error points at the
-                first character outside the notation, if any (RULES.md §0).
+            NotationError: If ``text`` is not a suit of the notation; the error
+                points at the first character outside the notation, if any
+                (RULES.md §0); or the notation is unknown.
             TypeError: If ``text`` is not a string.
         """
         if not isinstance(text, str):
             raise TypeError(f"a suit is written as text like 'H', not {type(text).__name__}")
-        suit = _SUIT_SPELLINGS.get(text)
+        sp = _COMPILED.get(notation) or spellings(notation)
+        suit = sp.suit_words.get(text)
         if suit is None:
-            suit = _SUIT_SPELLINGS.get(text.strip(" "))
+            suit = sp.suit_words.get(text.strip(" "))
             if suit is None:
-                raise single_token_error(text, "unknown suit (expected S, H, D, C or ♠♥♦♣)")
+                raise single_token_error(text, f"unknown suit (expected {sp.expected_suits})", sp)
         return suit
 
 
@@ -126,16 +161,7 @@ _SUIT_UNICODE = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 _SUITS = tuple(Suit)
 
-_RANK_ALIASES: dict[str, Rank] = {sym: Rank(i + 1) for i, sym in enumerate(_RANK_SYMBOLS)}
-_RANK_ALIASES["T"] = Rank.TEN
-_SUIT_ALIASES: dict[str, Suit] = {}
-for _suit in Suit:
-    _SUIT_ALIASES[_suit.value] = _suit
-    _SUIT_ALIASES[_SUIT_UNICODE[_suit.value]] = _suit
-for _white, _letter in zip("♤♡♢♧", "SHDC", strict=True):
-    _SUIT_ALIASES[_white] = Suit(_letter)
-
-#: Spellings of the joker accepted on input (in upper case; any ASCII case is read).
+#: Spellings of the joker accepted on input in English (any case is read).
 JOKER_ALIASES = ("JK", "*", "JOKER", "🃏")
 
 #: ``Card.code`` of the joker; naturals are 0 … 51.
@@ -191,26 +217,37 @@ class Card:
     # -- construction -----------------------------------------------------
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: str, *, notation: str | Notation = "en") -> Card:
         """Parse one card in the notation of RULES.md §0.
 
         Rank then suit (``"7H"``, ``"10S"``, ``"TS"``, ``"q♦"``), letters in
         either ASCII case, unicode suits accepted; the joker is ``"JK"``,
         ``"*"``, ``"JOKER"`` or ``"🃏"``. Surrounding spaces are ignored. The
-        cost is linear in the length of ``text``.
+        cost is linear in the length of ``text``. With ``notation="pt"`` or
+        ``"gl"`` the suit letters are the Portuguese or Galician ones
+        (`mexemexe.notations`).
+
+        Args:
+            text: The card.
+            notation: The notation's name (``"en"``, ``"pt"``, ``"gl"``) or a `Notation`.
+
+        Returns:
+            The card.
 
         Raises:
             NotationError: If ``text`` is not exactly one card; the message says
-                why, and a character outside the notation is named and located.
+                why, and a character outside the notation is named and located;
+                a card of another notation is named with that notation.
             TypeError: If ``text`` is not a string.
         """
         if not isinstance(text, str):
             raise TypeError(f"a card is written as text like '7H', not {type(text).__name__}")
-        card = _TOKENS.get(text)
+        sp = _COMPILED.get(notation) or spellings(notation)
+        card = sp.tokens.get(text)
         if card is None:
-            card = _TOKENS.get(text.strip(" "))
+            card = sp.tokens.get(text.strip(" "))
             if card is None:
-                raise single_token_error(text, None)
+                raise single_token_error(text, None, sp)
         return card
 
     @classmethod
@@ -314,124 +351,176 @@ def _card_from_code(code: int) -> Card:
     return _BY_CODE[code]
 
 
-def _ascii_cases(spelling: str) -> set[str]:
-    """Every spelling of ``spelling`` with its ASCII letters in either case.
+_WHITE_SUITS = "♤♡♢♧"
 
-    Case-insensitivity is ASCII only: ``str.upper`` would also fold ``"ſ"``
-    to ``"S"`` or ``"ı"`` to ``"I"``, letting text outside the notation read
-    as a card. Listing the ASCII variants makes every lookup an exact one.
+
+def _expected_ranks(notation: Notation) -> str:
+    """The rank symbols of ``notation`` for messages: ``"A, 2-10, T, J, Q or K"``."""
+    entries = [(1, 0, notation.rank_symbols[0]), (2, 0, "2-10")]
+    entries += [(13 - i, 0, sym) for i, sym in enumerate(reversed(notation.rank_symbols[10:]))]
+    entries += [(rank, 1, sym) for sym, rank in notation.rank_aliases]
+    names = [name for _, _, name in sorted(entries)]
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+@attrs.frozen(eq=False)
+class Spellings:
+    """A `Notation` compiled into the exact lookups its readers and writers use.
+
+    Attributes:
+        notation: The notation.
+        tokens: Every spelling of a card (and of the joker), in every case.
+        ranks: Every rank symbol of a card, in every case.
+        suits: Every suit letter and symbol of a card, in every case.
+        rank_words: ``ranks`` and the ranks' names (what `Rank.parse` reads).
+        suit_words: ``suits`` and the suits' names (what `Suit.parse` reads).
+        text: The canonical text of each card, by ``Card.code``.
+        unicode_text: The same with the suits as ``♠♥♦♣``.
+        lexemes: Each token as one character (a card as ``chr(0x100 + code)``)
+            and ``"|"`` as itself, for the fast table reader.
+        longest: The length of the longest token.
+        chars: The body of a regex character class of the card characters.
+        expected_ranks: The rank symbols, for messages.
+        expected_suits: The suit letters and symbols, for messages.
     """
-    options = [(c, c.lower()) if c.isascii() and c.isalpha() else (c,) for c in spelling]
-    return {"".join(chars) for chars in itertools.product(*options)}
+
+    notation: Notation
+    tokens: dict[str, Card]
+    ranks: dict[str, Rank]
+    suits: dict[str, Suit]
+    rank_words: dict[str, Rank]
+    suit_words: dict[str, Suit]
+    text: tuple[str, ...]
+    unicode_text: tuple[str, ...]
+    lexemes: dict[str, str]
+    longest: int
+    chars: str
+    expected_ranks: str
+    expected_suits: str
+    foreign_but_cr: re.Pattern[str]
+    not_card_list: re.Pattern[str]
+
+    def example(self, *texts: str) -> str:
+        """English card texts (``"7H"``) written in this notation, for messages."""
+        return ", ".join(self.text[_TOKENS_EN_CODES[t]] for t in texts)
 
 
-#: Every accepted spelling of a rank, a suit and a single card, exactly as written.
-_RANK_SPELLINGS: dict[str, Rank] = {
-    variant: rank for sym, rank in _RANK_ALIASES.items() for variant in _ascii_cases(sym)
-}
-_SUIT_SPELLINGS: dict[str, Suit] = {
-    variant: suit for sym, suit in _SUIT_ALIASES.items() for variant in _ascii_cases(sym)
-}
-_TOKENS: dict[str, Card] = {}
-for _card in _BY_CODE[:JOKER_CODE]:
-    for _rsym, _rank in _RANK_SPELLINGS.items():
-        if _rank != _card.rank:
-            continue
-        for _ssym, _s in _SUIT_SPELLINGS.items():
-            if _s == _card.suit:
-                _TOKENS[_rsym + _ssym] = _card
-for _alias in JOKER_ALIASES:
-    for _variant in _ascii_cases(_alias):
-        _TOKENS[_variant] = JOKER
+def _compile(notation: Notation) -> Spellings:
+    """The lookups of ``notation``.
 
-#: The longest spelling of one card; a longer token is never a near miss.
-_LONGEST_TOKEN = max(map(len, _TOKENS))
-
-#: The characters of a card (RULES.md §0): ASCII letters and digits, the suit
-#: symbols in both styles and the joker's ``*`` and ``🃏``.
-CARD_CHARS = "0-9A-Za-z♠♥♦♣♤♡♢♧*\U0001f0cf"
-
-#: The first character outside the notation: not a card character, nor a
-#: space or comma (between cards), ``|`` or a line feed (between melds); a
-#: carriage return only as part of ``\r\n``. Tabs, other Unicode spaces and
-#: line separators are outside on purpose: ``str.split`` and ``str.strip``
-#: would treat them as separators that ``format_table`` never writes back.
-FOREIGN_CHAR = re.compile(f"[^{CARD_CHARS} ,|\n\r]|\r(?!\n)")
-# The same search in two steps: a character class alone is scanned several
-# times faster than with the look-ahead alternative, and a carriage return
-# is looked for only in text that has one.
-_FOREIGN_BUT_CR = re.compile(f"[^{CARD_CHARS} ,|\n\r]")
-_LONE_CR = re.compile("\r(?!\n)")
-
-
-def find_foreign(text: str, start: int = 0, end: int | None = None) -> int:
-    """The position of the first character of ``text[start:end]`` outside the notation, or -1.
-
-    As ``FOREIGN_CHAR.search``, with ``end`` taken as the end of the text.
+    Raises:
+        ValueError: If a spelling would mean two ranks, suits or cards.
     """
-    stop = len(text) if end is None else end
-    match = _FOREIGN_BUT_CR.search(text, start, stop)
-    before = stop if match is None else match.start()
-    if text.find("\r", start, before) >= 0:
-        lone = _LONE_CR.search(text, start, before)
-        if lone is not None:
-            return lone.start()
-    return -1 if match is None else before
-
-
-def foreign_char_problem(char: str) -> str:
-    """Name a character outside the notation (used in `NotationError` messages)."""
-    code = f"U+{ord(char):04X}"
-    if char == "\r":
-        return f"carriage return ({code}) not followed by a line feed: write line breaks as \\n"
-    name = unicodedata.name(char, "")
-    described = f"{char!r} ({code} {name})" if name else f"{char!r} ({code})"
-    return (
-        f"character {described} is not card notation (§0: letters, digits and ♠♥♦♣; "
-        "spaces or commas between cards; '|' or line breaks between melds)"
+    ranks: dict[str, Rank] = {}
+    for i, symbol in enumerate(notation.rank_symbols):
+        add_cases(ranks, symbol, Rank(i + 1), "rank", notation.name)
+    for symbol, value in notation.rank_aliases:
+        add_cases(ranks, symbol, Rank(value), "rank", notation.name)
+    suits: dict[str, Suit] = {}
+    for suit, letter in zip(_SUITS, notation.suit_letters, strict=True):
+        add_cases(suits, letter, suit, "suit", notation.name)
+        add_cases(suits, _SUIT_UNICODE[suit.value], suit, "suit", notation.name)
+        add_cases(suits, _WHITE_SUITS[suit.index], suit, "suit", notation.name)
+    tokens: dict[str, Card] = {}
+    for card in _BY_CODE[:JOKER_CODE]:
+        for rank_spelling, rank in ranks.items():
+            if rank == card.rank:
+                for suit_spelling, suit in suits.items():
+                    if suit == card.suit:
+                        add_cases(
+                            tokens, rank_spelling + suit_spelling, card, "card", notation.name
+                        )
+    for joker in notation.jokers:
+        add_cases(tokens, joker, JOKER, "card", notation.name)
+    rank_words = dict(ranks)
+    for name, value in notation.rank_names:
+        add_cases(rank_words, name, Rank(value), "rank", notation.name)
+    suit_words = dict(suits)
+    for suit, names in zip(_SUITS, notation.suit_names, strict=True):
+        for name in names:
+            add_cases(suit_words, name, suit, "suit", notation.name)
+    symbols = notation.rank_symbols
+    letters = notation.suit_letters
+    text = tuple(
+        [
+            symbols[c.rank - 1] + letters[c.suit.index]
+            for c in _BY_CODE[:JOKER_CODE]
+            if c.rank and c.suit
+        ]
+        + [notation.jokers[0]]
+    )
+    unicode_text = tuple(
+        [symbols[c.rank - 1] + c.suit.unicode for c in _BY_CODE[:JOKER_CODE] if c.rank and c.suit]
+        + [notation.jokers[0]]
+    )
+    english = re.compile(f"[{CARD_CHARS}]")
+    extra = sorted({c for token in tokens for c in token if not english.fullmatch(c)})
+    chars = CARD_CHARS + "".join(re.escape(c) for c in extra)
+    lexemes = {token: chr(0x100 + card.code) for token, card in tokens.items()}
+    lexemes["|"] = "|"
+    return Spellings(
+        notation=notation,
+        tokens=tokens,
+        ranks=ranks,
+        suits=suits,
+        rank_words=rank_words,
+        suit_words=suit_words,
+        text=text,
+        unicode_text=unicode_text,
+        lexemes=lexemes,
+        longest=max(map(len, tokens)),
+        chars=chars,
+        expected_ranks=_expected_ranks(notation),
+        expected_suits=", ".join(letters[:-1]) + ", " + letters[-1] + " or ♠♥♦♣",
+        foreign_but_cr=re.compile(f"[^{chars} ,|\n\r]"),
+        not_card_list=re.compile(f"[^{chars} ,]"),
     )
 
 
-#: How much of the text, and of a token, a `NotationError` message quotes.
-_EXCERPT_BEFORE = 30
-_EXCERPT_LENGTH = 80
-_TOKEN_QUOTE = 40
+#: The compiled notations, by `Notation` and by name.
+_COMPILED: dict[object, Spellings] = {}
 
 
-def notation_error(text: str, token: str, position: int, reason: str) -> NotationError:
-    """A `NotationError` whose message quotes a bounded excerpt of ``text`` around ``position``.
+def spellings(notation: str | Notation) -> Spellings:
+    """The compiled lookups of ``notation`` (a registered name or a `Notation`).
 
-    The error's ``text`` and ``token`` attributes keep the whole text and
-    token; only the message is bounded, so a megabyte of hostile input does
-    not become a megabyte of log line.
+    Raises:
+        NotationError: If no notation has that name.
+        TypeError: If ``notation`` is neither a string nor a `Notation`.
+        ValueError: If a spelling of the notation would mean two cards.
     """
-    excerpt = text
-    if len(text) > _EXCERPT_LENGTH:
-        start = max(0, min(position - _EXCERPT_BEFORE, len(text) - _EXCERPT_LENGTH))
-        end = start + _EXCERPT_LENGTH
-        excerpt = ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
-    quoted = token if len(token) <= _TOKEN_QUOTE else token[:_TOKEN_QUOTE] + "…"
-    err = NotationError(excerpt, quoted, position, reason)
-    err.text = text
-    err.token = token
-    return err
+    found = _COMPILED.get(notation)
+    if found is None:
+        record = get_notation(notation)
+        found = _COMPILED.get(record)
+        if found is None:
+            found = _COMPILED[record] = _compile(record)
+        if NOTATIONS.get(record.name) is record:
+            _COMPILED[record.name] = found
+    return found
 
 
-def foreign_char_error(text: str, position: int) -> NotationError:
-    """The error for the character at ``position``, which is outside the notation."""
-    char = text[position]
-    return notation_error(text, char, position, foreign_char_problem(char))
+#: English, the default notation.
+ENGLISH: Spellings = spellings("en")
+_TOKENS_EN_CODES = {str(card): card.code for card in _BY_CODE}
+
+#: Every accepted English spelling of a single card, exactly as written.
+_TOKENS: dict[str, Card] = ENGLISH.tokens
 
 
-def single_token_error(text: str, reason: str | None) -> NotationError:
+def single_token_error(text: str, reason: str | None, sp: Spellings = ENGLISH) -> NotationError:
     """Why ``text`` (one card, rank or suit between optional spaces) is not one.
 
     Args:
         text: The whole text given.
         reason: The reason to give, or ``None`` to explain it as a card.
+        sp: The notation it was read in.
     """
-    bad = find_foreign(text)
+    bad = find_foreign(text, foreign=sp.foreign_but_cr)
     if bad >= 0:
+        elsewhere = _card_elsewhere(text.strip(" "), sp)
+        if elsewhere:
+            return notation_error(text, text.strip(" "), text.find(text.strip(" ")), elsewhere)
         return foreign_char_error(text, bad)
     start = len(text) - len(text.lstrip(" "))
     token = text.strip(" ")
@@ -441,46 +530,98 @@ def single_token_error(text: str, reason: str | None) -> NotationError:
         elif " " in token or "," in token:
             reason = "one card expected: spaces and commas separate cards (use parse_cards)"
         else:
-            reason = card_token_problem(token)
+            reason = card_token_problem(token, sp)
     return notation_error(text, token, start, reason)
 
 
 #: Sort key giving the `Card` order at C speed: ``sorted(cards, key=CODE)``.
 CODE = operator.attrgetter("code")
 
-#: ASCII-only upper-casing (see `_ascii_cases`).
-_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
+def card_token_problem(token: str, sp: Spellings = ENGLISH) -> str:
+    """Explain why ``token`` is not a card in notation ``sp`` (for `NotationError` messages).
 
-def card_token_problem(token: str) -> str:
-    """Explain why ``token`` is not a card (used in `NotationError` messages).
-
-    The cost is bounded: a token longer than two cards gets the general
-    explanation without being examined.
+    A token that is a card in another registered notation says so, and how
+    to read in that notation: ``7E`` is no English card, but the 7 of
+    spades in Portuguese. The cost is bounded: a token longer than two cards
+    gets the general explanation without being examined.
     """
     if not token:
         return "expected a card, found nothing"
-    if token in _TOKENS:
+    if token in sp.tokens:
         return "valid card"  # pragma: no cover - only called on bad tokens
-    if len(token) > 2 * _LONGEST_TOKEN:
-        return "not a card: expected rank then suit (e.g. 7H, 10S, QD) or a joker (JK)"
-    up = token.translate(_ASCII_UPPER)
-    # Split a trailing suit-looking character from the rank part.
-    rank_part, suit_part = up[:-1], up[-1:]
+    general = (
+        f"not a card: expected rank then suit (e.g. {sp.example('7H', '10S', 'QD')}) "
+        f"or a joker ({sp.text[JOKER_CODE]})"
+    )
+    if len(token) > 2 * sp.longest:
+        return general
+    return _card_problem(token, sp, general) + _other_notations(token, sp)
+
+
+def _card_problem(token: str, sp: Spellings, general: str) -> str:
+    """What is wrong with ``token`` (at most two cards long) as a card of ``sp``."""
+    rank_part, suit_part = token[:-1], token[-1:]
     if not rank_part:
-        return "a card is a rank followed by a suit, e.g. 7H or 10S"
-    for cut in range(1, len(up)):
-        if up[:cut] in _TOKENS and up[cut:] in _TOKENS:
+        return (
+            f"a card is a rank followed by a suit, e.g. {sp.example('7H')} or {sp.example('10S')}"
+        )
+    for cut in range(1, len(token)):
+        if token[:cut] in sp.tokens and token[cut:] in sp.tokens:
             return "two cards run together: separate cards with spaces or commas"
-    rank_ok = rank_part in _RANK_ALIASES
-    suit_ok = suit_part in _SUIT_ALIASES
+    rank_ok = rank_part in sp.ranks
+    suit_ok = suit_part in sp.suits
     if rank_ok and not suit_ok:
-        return f"unknown suit {token[-1]!r} (expected S, H, D, C or ♠♥♦♣)"
+        return f"unknown suit {suit_part!r} (expected {sp.expected_suits})"
     if suit_ok and not rank_ok and len(rank_part) <= 2:
         if rank_part == "1":
-            return "unknown rank '1' (write the ace as A)"
-        return f"unknown rank {token[:-1]!r} (expected A, 2-10, T, J, Q or K)"
-    return "not a card: expected rank then suit (e.g. 7H, 10S, QD) or a joker (JK)"
+            return f"unknown rank '1' (write the ace as {sp.notation.rank_symbols[0]})"
+        return f"unknown rank {rank_part!r} (expected {sp.expected_ranks})"
+    return general
+
+
+def _other_notations(token: str, sp: Spellings) -> str:
+    """Where ``token`` is a card in another registered notation: which, and how to read it there."""
+    hints = []
+    for notation in NOTATIONS.values():
+        other = spellings(notation)
+        card = other.tokens.get(token)
+        if other is sp or card is None:
+            continue
+        hints.append(
+            f"{notation.language} notation, where it is {describe_card(card, other)}: "
+            f"pass notation={notation.name!r}"
+        )
+    if not hints:
+        return ""
+    return f"; {token!r} looks like " + "; or ".join(hints)
+
+
+def _card_elsewhere(token: str, sp: Spellings) -> str:
+    """Why ``token``, which holds a character outside ``sp``, is still worth a hint, or ``""``.
+
+    A word of another notation (``comodín`` read as Portuguese) holds letters
+    that are foreign here; the error names that notation rather than the letter.
+    """
+    if len(token) > _LONGEST_WORD:
+        return ""
+    hint = _other_notations(token, sp)
+    return f"not a card in {sp.notation.language} notation{hint}" if hint else ""
+
+
+#: No token of any notation is longer than this (a bound on the hints' cost).
+_LONGEST_WORD = 16
+
+
+def describe_card(card: Card, sp: Spellings = ENGLISH) -> str:
+    """``card`` in words, with its suit's name in the notation: ``"the 7 of hearts (copas)"``."""
+    if card.rank is None or card.suit is None:
+        return "the joker"
+    rank = sp.notation.rank_symbols[card.rank - 1]
+    english = ENGLISH.notation.suit_names[card.suit.index][0]  # messages are in English
+    native = sp.notation.suit_names[card.suit.index][0]
+    named = english if native == english else f"{english} ({native})"
+    return f"the {rank} of {named}"
 
 
 # -- lists of cards ------------------------------------------------------------
@@ -497,9 +638,8 @@ def card_token_problem(token: str) -> str:
 #: ``findall`` and one lookup per card, and only bad text is examined further.
 _CARD_TOKEN = re.compile(r"[^ ,]+")
 
-#: The first character that cannot be in a list of cards: outside the
-#: notation, or a separator of melds.
-_NOT_CARD_LIST = re.compile(f"[^{CARD_CHARS} ,]")
+# The first character that cannot be in a list of cards (outside the
+# notation, or a separator of melds) is `Spellings.not_card_list`.
 
 #: A separator of melds, which a list of cards (one meld) cannot hold. A
 #: character class (scanned fast); in text without foreign characters a
@@ -507,41 +647,17 @@ _NOT_CARD_LIST = re.compile(f"[^{CARD_CHARS} ,]")
 _MELD_SEPARATOR = re.compile(r"[|\r\n]")
 
 
-def check_max_cards(max_cards: int | None) -> None:
-    """Check a ``max_cards`` argument.
-
-    Raises:
-        TypeError: If it is neither ``None`` nor an `int`.
-        ValueError: If it is negative.
-    """
-    if max_cards is None:
-        return
-    if isinstance(max_cards, bool) or not isinstance(max_cards, int):
-        raise TypeError(f"max_cards is an int or None, not {type(max_cards).__name__}")
-    if max_cards < 0:
-        raise ValueError(f"max_cards must be at least 0, got {max_cards}")
-
-
-def too_many_cards_error(text: str, token: str, position: int, max_cards: int) -> NotationError:
-    """The error for the card at ``position``, the first beyond ``max_cards``."""
-    return notation_error(
-        text, token, position, f"more than max_cards={max_cards} cards: the rest is not read"
-    )
-
-
-def token_start(text: str, start: int, position: int, separators: str) -> int:
-    """Where the token holding ``position`` starts: after the last separator before it."""
-    return max(start, *(text.rfind(sep, start, position) + 1 for sep in separators))
-
-
-def bad_token_error(text: str, start: int, end: int) -> NotationError:
+def bad_token_error(text: str, start: int, end: int, sp: Spellings = ENGLISH) -> NotationError:
     """Why ``text[start:end]``, a token between separators of cards, is not a card.
 
     The first character outside the notation is named and located if there
     is one, then a separator of melds, else the token is explained as a card.
     """
-    foreign = find_foreign(text, start, end)
+    foreign = find_foreign(text, start, end, sp.foreign_but_cr)
     if foreign >= 0:
+        elsewhere = _card_elsewhere(text[start:end], sp)
+        if elsewhere:
+            return notation_error(text, text[start:end], start, elsewhere)
         return foreign_char_error(text, foreign)
     separator = _MELD_SEPARATOR.search(text, start, end)
     if separator is not None:
@@ -554,25 +670,32 @@ def bad_token_error(text: str, start: int, end: int) -> NotationError:
             "(use parse_table for a table)",
         )
     token = text[start:end]
-    return notation_error(text, token, start, card_token_problem(token))
+    return notation_error(text, token, start, card_token_problem(token, sp))
 
 
 def parse_cards_span(
-    text: str, start: int = 0, end: int | None = None, *, max_cards: int | None = None
+    text: str,
+    start: int = 0,
+    end: int | None = None,
+    *,
+    max_cards: int | None = None,
+    sp: Spellings = ENGLISH,
 ) -> tuple[Card, ...]:
     """Parse the cards of ``text[start:end]``, reporting positions relative to all of ``text``.
+
+    ``sp`` is the notation to read (English by default).
 
     Raises:
         NotationError: On the first token that is not a card, or on the
             card beyond ``max_cards`` (the rest is then not read).
     """
     stop = len(text) if end is None else end
-    tokens = _TOKENS
+    tokens = sp.tokens
     if max_cards is None:
         # Up to the token holding the first character that cannot be in a
         # list of cards, the text is only ASCII letters and digits, suit
         # symbols and separators, so str methods split it at C speed.
-        problem = _NOT_CARD_LIST.search(text, start, stop)
+        problem = sp.not_card_list.search(text, start, stop)
         cut = stop if problem is None else token_start(text, start, problem.start(), " ,")
         words = text[start:cut].replace(",", " ").split()
         try:
@@ -581,18 +704,18 @@ def parse_cards_span(
             # Locate the first bad token, still without a Python loop over the text.
             bad = words.index(next(filterfalse(tokens.__contains__, words)))
             match = next(islice(_CARD_TOKEN.finditer(text, start, cut), bad, None))
-            raise bad_token_error(text, match.start(), match.end()) from None
+            raise bad_token_error(text, match.start(), match.end(), sp) from None
         if problem is not None:
             token = _CARD_TOKEN.match(text, cut, stop)
             assert token is not None
-            raise bad_token_error(text, cut, token.end())
+            raise bad_token_error(text, cut, token.end(), sp)
         return cards
     # With a limit, read lazily so that nothing past the limit is looked at.
     read: list[Card] = []
     for match in _CARD_TOKEN.finditer(text, start, stop):
         card = tokens.get(match.group())
         if card is None:
-            raise bad_token_error(text, match.start(), match.end())
+            raise bad_token_error(text, match.start(), match.end(), sp)
         if len(read) == max_cards:
             raise too_many_cards_error(text, match.group(), match.start(), max_cards)
         read.append(card)

@@ -18,7 +18,7 @@ from ._cards import CODE
 from ._errors import IllegalMoveError, MexeMexeError, NotationError
 from ._moves import LayDown, Move, Play
 from ._multiset import cards_without
-from ._notation import format_cards, parse_cards
+from ._notation import format_cards, parse_cards, translate_cards
 from ._table import parse_table
 from .games import Game, MatchLike, RoundState
 from .render import terminal
@@ -130,6 +130,7 @@ class _Session:
         self.rounds: int | None = args.rounds
         self.time_limit: float | None = args.time_limit
         self.colour = terminal.wants_colour(out) and not args.plain
+        self.notation: str = getattr(args, "notation", "en")
         self.match: MatchLike = game.start_match(players, seed=args.seed)
 
     def run(self) -> int:
@@ -218,23 +219,25 @@ class _Session:
         word, _, rest = text.partition(" ")
         try:
             if word.lower() == "add":
-                return LayDown(parse_cards(rest))
-            return self.game.read_move(text)
+                return LayDown(parse_cards(rest, notation=self.notation))
+            return self.game.read_move(translate_cards(text, self.notation))
         except NotationError as first:
             if getattr(state, "table", None) is None:
                 self.out.write(f"not understood: {first}\n")
                 return None
             try:
-                return Play(parse_table(text))
+                return Play(parse_table(text, notation=self.notation))
             except NotationError as err:
-                self.out.write(f"not understood: {err}\n")
+                # As a move or as a table: the reading that got further says more.
+                worse = max(first, err, key=lambda error: error.position)
+                self.out.write(f"not understood: {worse}\n")
                 return None
 
     def _refused(self, err: IllegalMoveError, state: RoundState) -> None:
         """Every problem of a refused move, and where the rulebook explains each rule."""
         self.out.write("illegal move:\n")
         for problem in err.problems:
-            self.out.write(f"  - {problem}\n")
+            self.out.write(f"  - {self.shown(str(problem))}\n")
         name = state.profile.name
         sections = dict.fromkeys(
             section.strip()
@@ -251,10 +254,14 @@ class _Session:
 
     # -- what the person sees ----------------------------------------------------------
 
+    def shown(self, text: str) -> str:
+        """Library text (moves, what happened, problems) with its cards in ``--notation``."""
+        return translate_cards(text, "en", self.notation, strict=False)
+
     def _describe_last(self, view: View[ViewRules]) -> None:
         # Every move leaves an outcome; a view just dealt has none to describe.
         if view.last is not None:
-            self.out.write(f"  {view.last.describe()}\n")
+            self.out.write(f"  {self.shown(view.last.describe())}\n")
 
     def _show(self, state: RoundState, me: int) -> None:
         view = state.view(me)
@@ -296,7 +303,7 @@ def _hint(session: _Session, state: RoundState, me: int) -> None:
     else:
         bot = session.game.bot(session.game.default_bot, 0)
         hinted = bot.choose(state.view(me))
-    session.out.write(f"hint: {_as_typed(state, hinted)}\n")
+    session.out.write(f"hint: {session.shown(_as_typed(state, hinted))}\n")
 
 
 def _as_typed(state: RoundState, move: Move) -> str:
@@ -341,7 +348,8 @@ def _playable(session: _Session, state: RoundState, me: int) -> None:
 def _moves(session: _Session, state: RoundState, me: int) -> None:
     """``moves``: the legal moves the game lists (no rearrangements)."""
     legal = state.view(me).legal_moves()
-    session.out.write("legal moves: " + "; ".join(str(m) for m in legal[:30]) + "\n")
+    shown = session.shown("; ".join(str(m) for m in legal[:30]))
+    session.out.write(f"legal moves: {shown}\n")
 
 
 _QUERIES = {"hint": _hint, "playable": _playable, "moves": _moves}

@@ -101,6 +101,9 @@ _JOKER = ("B5", "R3", "G12")
 _ACE = ("B4", "R2", "G7")
 _DECK = ("B1", "R1", "G1")
 _SHARED_PLAY = ("B6", "R4")
+_ANY_TURN = (
+    "a turn is a play (a whole new table, a new meld or a lay-off), a draw, a pass or a forfeit"
+)
 _TIE = "a group needs distinct suits and a run distinct ranks"
 _NO_END = "this would leave no way to end the turn: "
 _TAKEN_LOCK = "the card taken from the discard pile cannot be discarded (G5)"
@@ -274,8 +277,8 @@ CODES: tuple[ProblemCode, ...] = (
     ProblemCode(
         "not_a_shared_table_move",
         _SHARED_PLAY,
-        "a turn is a play, a draw, a pass or a forfeit",
-        "a turn is a play, a draw, a pass or a forfeit",
+        _ANY_TURN,
+        _ANY_TURN,
     ),
     ProblemCode(
         "no_discard_pile",
@@ -381,7 +384,7 @@ CODES: tuple[ProblemCode, ...] = (
     ),
     ProblemCode(
         "no_such_meld",
-        ("G4",),
+        ("G4", *_SHARED_PLAY),
         "there is no meld {index} (the table has {count})",
         "there is no meld 5 (the table has 2)",
     ),

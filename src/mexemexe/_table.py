@@ -22,18 +22,21 @@ import attrs
 
 from . import _pictures
 from ._cards import (
-    _TOKENS,
+    ENGLISH,
     Card,
+    Spellings,
     as_cards,
     bad_token_error,
     check_max_cards,
     find_foreign,
     notation_error,
+    spellings,
     token_start,
     too_many_cards_error,
 )
 from ._errors import NotationError
 from ._notation import format_cards
+from ._notations import Notation
 
 __all__ = ["Meld", "Table", "TableLike", "format_table", "parse_table"]
 
@@ -103,15 +106,20 @@ class Table(Sequence[Meld]):
     )
 
     @classmethod
-    def parse(cls, text: str, *, max_cards: int | None = None) -> Table:
+    def parse(
+        cls, text: str, *, max_cards: int | None = None, notation: str | Notation = "en"
+    ) -> Table:
         """Parse table notation; same as `parse_table`.
+
+        Returns:
+            The table.
 
         Raises:
             NotationError: As `parse_table`.
             TypeError: As `parse_table`.
             ValueError: As `parse_table`.
         """
-        return parse_table(text, max_cards=max_cards)
+        return parse_table(text, max_cards=max_cards, notation=notation)
 
     @classmethod
     def _trusted(cls, melds: tuple[Meld, ...]) -> Table:
@@ -250,14 +258,14 @@ TableLike: TypeAlias = Table | str | Iterable[Iterable[Card | str] | str]
 #: of the fast split in `parse_melds_span`, in the same order.
 _TABLE_LEXEME = re.compile(r"[^ ,|\r\n]+|\||\r?\n|\r")
 
-#: Each lexeme of a valid table as one character: a card as ``chr(0x100 +
-#: code)``, a separator of melds as ``"|"``. Mapping the lexemes through
-#: this dict and joining them runs at C speed, and the resulting string has
-#: one character per lexeme, so the table's melds are cut out of it with
-#: string methods instead of a Python loop over the text.
-_LEXEME_CODES: dict[str, str] = {token: chr(0x100 + card.code) for token, card in _TOKENS.items()}
-_LEXEME_CODES["|"] = "|"
-_CARD_OF_CODE: dict[str, Card] = {chr(0x100 + card.code): card for card in set(_TOKENS.values())}
+# Each lexeme of a valid table is one character in `Spellings.lexemes`: a
+# card as ``chr(0x100 + code)``, a separator of melds as ``"|"``. Mapping the
+# lexemes through that dict and joining them runs at C speed, and the
+# resulting string has one character per lexeme, so the table's melds are cut
+# out of it with string methods instead of a Python loop over the text.
+_CARD_OF_CODE: dict[str, Card] = {
+    chr(0x100 + card.code): card for card in set(ENGLISH.tokens.values())
+}
 
 #: With ``max_cards``, the table is read lexeme by lexeme; then a run of
 #: separators is one lexeme, so the lexemes read are bounded by the cards read.
@@ -289,9 +297,16 @@ def _empty_meld_at(text: str, position: int) -> NotationError:
 
 
 def parse_melds_span(
-    text: str, start: int = 0, end: int | None = None, *, max_cards: int | None = None
+    text: str,
+    start: int = 0,
+    end: int | None = None,
+    *,
+    max_cards: int | None = None,
+    sp: Spellings = ENGLISH,
 ) -> tuple[Meld, ...]:
     """Parse the melds of ``text[start:end]``, reporting positions relative to all of ``text``.
+
+    ``sp`` is the notation to read (English by default).
 
     The cost is linear whatever the text: without ``max_cards`` no Python
     code runs per character or per lexeme; with it, the work is bounded by
@@ -302,13 +317,13 @@ def parse_melds_span(
     """
     stop = len(text) if end is None else end
     if max_cards is not None:
-        return _parse_melds_lazily(text, start, stop, max_cards)
+        return _parse_melds_lazily(text, start, stop, max_cards, sp)
     # Find the first problem that needs no card lookup: a character outside
     # the notation (its whole token is reported) or an empty meld. Before it
     # the text is only ASCII letters and digits, suit symbols and separators,
     # so str methods split it into lexemes at C speed; it is still parsed,
     # to report a bad card there first.
-    foreign = find_foreign(text, start, stop)
+    foreign = find_foreign(text, start, stop, sp.foreign_but_cr)
     if foreign < 0:
         cut = stop
     elif text[foreign] == "\r":
@@ -322,26 +337,28 @@ def parse_melds_span(
     # ("\r" is whitespace to str.split, and here only ever before "\n").
     spaced = text[start:cut].replace(",", " ").replace("|", " | ").replace("\n", " | ")
     lexemes = spaced.split()
-    codes = _LEXEME_CODES
+    codes = sp.lexemes
     try:
         structure = "".join(map(codes.__getitem__, lexemes))
     except KeyError:
         bad = lexemes.index(next(filterfalse(codes.__contains__, lexemes)))
         where = _lexeme_at(text, start, cut, bad)
-        raise bad_token_error(text, where.start(), where.end()) from None
+        raise bad_token_error(text, where.start(), where.end(), sp) from None
     if empty is not None:
         raise _empty_meld_at(text, empty.start() + 1)
     if foreign >= 0:
         token = _TABLE_LEXEME.match(text, cut, stop)
         assert token is not None
-        raise bad_token_error(text, cut, token.end())
+        raise bad_token_error(text, cut, token.end(), sp)
     melds = _MeldsOfCodes()
     return tuple(map(melds.__getitem__, filter(None, structure.split("|"))))
 
 
-def _parse_melds_lazily(text: str, start: int, stop: int, max_cards: int) -> tuple[Meld, ...]:
+def _parse_melds_lazily(
+    text: str, start: int, stop: int, max_cards: int, sp: Spellings
+) -> tuple[Meld, ...]:
     """`parse_melds_span` reading no further than the card beyond ``max_cards``."""
-    tokens = _TOKENS
+    tokens = sp.tokens
     melds: list[Meld] = []
     meld: list[Card] = []
     count = 0
@@ -362,13 +379,15 @@ def _parse_melds_lazily(text: str, start: int, stop: int, max_cards: int) -> tup
                     melds.append(tuple(meld))
                     meld = []
         else:
-            raise bad_token_error(text, match.start(), match.end())
+            raise bad_token_error(text, match.start(), match.end(), sp)
     if meld:
         melds.append(tuple(meld))
     return tuple(melds)
 
 
-def parse_table(text: str, *, max_cards: int | None = None) -> Table:
+def parse_table(
+    text: str, *, max_cards: int | None = None, notation: str | Notation = "en"
+) -> Table:
     r"""Parse a table: melds separated by ``|`` or newlines, cards as in `parse_cards`.
 
     Blank lines and a ``|`` at the start or end of a line are ignored; an
@@ -380,12 +399,15 @@ def parse_table(text: str, *, max_cards: int | None = None) -> Table:
     Examples:
         >>> parse_table("7H 8H 9H | 7S 7D 7C").melds[1]
         (Card.parse('7S'), Card.parse('7D'), Card.parse('7C'))
+        >>> parse_table("7C 8C 9C | 7E 7O 7P", notation="pt").melds[1]
+        (Card.parse('7S'), Card.parse('7D'), Card.parse('7C'))
 
     Args:
         text: The table notation. ``""`` is the empty table.
         max_cards: If given, at most this many cards (over all melds) are
             read: a server can cap what untrusted text costs. The text after
             the card beyond the limit is not read at all.
+        notation: The notation's name (``"en"``, ``"pt"``, ``"gl"``) or a `Notation`.
 
     Returns:
         The `Table`, melds and cards in the order written.
@@ -393,33 +415,48 @@ def parse_table(text: str, *, max_cards: int | None = None) -> Table:
     Raises:
         NotationError: If a token is not a card, a character is outside the
             notation, a meld between bars is empty, or there are more than
-            ``max_cards`` cards; the error names the token and its position.
+            ``max_cards`` cards; the error names the token and its position,
+            and the notations in which the token is a card. Also if the
+            notation is unknown.
         TypeError: If ``text`` is not a string or ``max_cards`` not an int.
         ValueError: If ``max_cards`` is negative.
     """
     if not isinstance(text, str):
         raise TypeError(f"parse_table expects a string, got {type(text).__name__}")
     check_max_cards(max_cards)
-    return Table._trusted(parse_melds_span(text, max_cards=max_cards))
+    sp = spellings(notation)
+    return Table._trusted(parse_melds_span(text, max_cards=max_cards, sp=sp))
 
 
-def format_table(table: TableLike, *, unicode: bool = False, sep: str = " | ") -> str:
+def format_table(
+    table: TableLike,
+    *,
+    unicode: bool = False,
+    sep: str = " | ",
+    notation: str | Notation = "en",
+) -> str:
     r"""Format a table in canonical notation: ``"7H 8H 9H | 7S 7D 7C"``.
 
+    Examples:
+        >>> format_table("7H 8H 9H | 7S 7D 7C", notation="gl")
+        '7C 8C 9C | 7P 7D 7T'
+
     Args:
-        table: A `Table` or anything `Table.coerce` accepts.
+        table: A `Table` or anything `Table.coerce` accepts (text in it is
+            read as English notation).
         unicode: Write suits as ``♠♥♦♣``.
         sep: The separator between melds (``"\n"`` gives one meld per line):
             spaces and commas around one ``|`` or line breaks.
+        notation: The notation to write: ``"en"``, ``"pt"``, ``"gl"`` or a `Notation`.
 
     Returns:
-        Text that `parse_table` reads back to an equal table.
+        Text that `parse_table` reads back to an equal table in the same notation.
 
     Raises:
         NotationError: If the table has an empty meld (it has no notation:
-            a proposal may hold one, which validation reports), or ``sep``
+            a proposal may hold one, which validation reports), ``sep``
             does not separate two melds (the output would not read back as
-            the same table).
+            the same table), or the notation is unknown.
         TypeError: If ``sep`` is not a string.
     """
     melds = Table.coerce(table).melds
@@ -427,7 +464,7 @@ def format_table(table: TableLike, *, unicode: bool = False, sep: str = " | ") -
         _check_meld_separator(sep)
     if not all(melds):
         raise _empty_meld_error(melds)
-    return sep.join(format_cards(meld, unicode=unicode) for meld in melds)
+    return sep.join(format_cards(meld, unicode=unicode, notation=notation) for meld in melds)
 
 
 def _check_meld_separator(sep: str) -> None:

@@ -41,15 +41,16 @@ from .games import Game, game_names, get_game
 __all__ = ["main"]
 
 
-def _print_report(profile_name: str, text: str, out: TextIO) -> bool:
-    report = get_profile(profile_name).validate_table(parse_table(text))
+def _print_report(profile_name: str, text: str, out: TextIO, notation: str = "en") -> bool:
+    report = get_profile(profile_name).validate_table(parse_table(text, notation=notation))
     mark = "valid  " if report else "INVALID"
     out.write(f"[{profile_name:9}] {mark} {text}\n")
     if report:
         for result in report.melds:
             jokers = result.jokers
-            extra = f"  (joker = {' '.join(str(c) for c in jokers)})" if jokers else ""
-            out.write(f"              {result}{extra}\n")
+            extra = f"  (joker = {format_cards(jokers, notation=notation)})" if jokers else ""
+            meld = format_cards(result.canonical, notation=notation)
+            out.write(f"              {result.kind} {meld}{extra}\n")
     for problem in report.problems:
         out.write(f"              - {problem}\n")
     return bool(report)
@@ -90,7 +91,8 @@ def _demo_round(game: Game, args: argparse.Namespace, out: TextIO) -> int:
         f"{game.default_bot} bots (seed {args.seed})\n\n"
     )
     for i, hand in enumerate(state.hands):
-        out.write(f"player {i} is dealt {format_cards(hand, unicode=args.unicode)}\n")
+        dealt = format_cards(hand, unicode=args.unicode, notation=args.notation)
+        out.write(f"player {i} is dealt {dealt}\n")
     out.write("\n")
     bots = [game.bot(game.default_bot, args.seed + seat) for seat in range(players)]
     final, record = play_round(state, bots)
@@ -105,7 +107,8 @@ def _demo_round(game: Game, args: argparse.Namespace, out: TextIO) -> int:
         # Only the shared-table and discard games have a table to show.
         table = getattr(after, "table", None)
         if table is not None and table is not getattr(before, "table", None):
-            out.write(f"          table: {format_table(table, unicode=args.unicode)}\n")
+            shown = format_table(table, unicode=args.unicode, notation=args.notation)
+            out.write(f"          table: {shown}\n")
     result = final.result
     assert result is not None
     out.write(f"\n{game.round_word} over ({_REASONS[result.reason]})\n")
@@ -258,7 +261,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 def _validate(args: argparse.Namespace, out: TextIO) -> int:
     text = " | ".join(args.table)
-    ok = _print_report(args.profile, text, out)
+    ok = _print_report(args.profile, text, out, args.notation)
     return 0 if ok else 1
 
 
@@ -380,6 +383,21 @@ def _add_profile_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _notation_option() -> _Parser:
+    """The ``--notation`` option of every command that reads or prints cards (a parent parser)."""
+    from ._notations import NOTATIONS
+
+    suits = [f"{n.name} ({' '.join(n.suit_letters)}, {n.language})" for n in NOTATIONS.values()]
+    parent = _Parser(add_help=False)
+    parent.add_argument(
+        "--notation",
+        choices=tuple(NOTATIONS),
+        default="en",
+        help=f"card notation, suits ♠ ♥ ♦ ♣: {'; '.join(suits)}; default en",
+    )
+    return parent
+
+
 def _fail(command: str, message: str) -> int:
     """Write ``message`` as one error line on stderr; return exit code 2."""
     line = " ".join(message.split())  # one line, whatever the message holds
@@ -416,8 +434,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"mexemexe {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    cards = [_notation_option()]  # the commands that read or print cards
 
-    demo = sub.add_parser("demo", help="play a seeded round with bots, turn by turn")
+    demo = sub.add_parser("demo", help="play a seeded round with bots, turn by turn", parents=cards)
     _add_profile_option(demo)
     _add_game_option(demo)
     demo.add_argument(
@@ -431,6 +450,7 @@ def build_parser() -> argparse.ArgumentParser:
         "validate",
         help="check a table; exit code 0 if valid, 1 if not",
         description='Check a table, e.g.: mexemexe validate "5H JK 7H | 7S 7H 7D" -p brazilian',
+        parents=cards,
     )
     validate.add_argument("table", nargs="+", help="table notation: melds separated by '|'")
     _add_profile_option(validate)
@@ -442,6 +462,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play against bots: type moves at the prompt ('help' lists them; 'hint' "
         "suggests one, 'add CARDS' lays down a meld, 'layoff CARD MELD' adds a card to a "
         "table meld).",
+        parents=cards,
     )
     _add_profile_option(play)
     _add_game_option(play)

@@ -1,0 +1,109 @@
+"""A Gymnasium single-agent environment: one seat learns, the game's bundled bots play the rest."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import SupportsFloat, cast
+
+import gymnasium
+import numpy as np
+
+from .._errors import ProfileError
+from ..bots import Bot
+from ..games import Game
+from ._aec import MexeMexeEnv, Observation
+
+__all__ = ["SingleAgentEnv"]
+
+#: What `SingleAgentEnv.step` returns: observation, reward, terminated, truncated, info.
+StepResult = tuple[Observation, SupportsFloat, bool, bool, dict[str, object]]
+
+
+class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
+    """One round of a game for one learning seat; see `mexemexe.rl.single_agent_env`.
+
+    An action the mask does not mark is not played: the state stays as it
+    was, the step rewards ``illegal_penalty`` and its info says
+    ``{"illegal": True}`` (Gymnasium's checker steps unmasked random actions).
+    """
+
+    # Gymnasium declares it an instance attribute, so it cannot be a ClassVar here.
+    metadata: dict[str, object] = {"render_modes": ["ansi", "svg"]}  # noqa: RUF012
+
+    def __init__(
+        self,
+        game: str | Game,
+        *,
+        players: int = 2,
+        seat: int = 0,
+        opponent: str | None = None,
+        illegal_penalty: float = -1.0,
+        render_mode: str | None = None,
+        max_steps: int = 10_000,
+        solver_time_limit: float | None = 0.5,
+        **settings: object,
+    ) -> None:
+        self.aec = MexeMexeEnv(
+            game,
+            players=players,
+            render_mode=render_mode,
+            max_steps=max_steps,
+            solver_time_limit=solver_time_limit,
+            **settings,
+        )
+        if not 0 <= seat < players:
+            raise ProfileError(f"seat {seat!r}: the seats are 0-{players - 1}")
+        self.seat = seat
+        self.agent = self.aec.possible_agents[seat]
+        self.opponent = self.aec.game.default_bot if opponent is None else opponent
+        self.aec.game.bot(self.opponent)  # an unknown bot name fails here, not at reset
+        self.illegal_penalty = illegal_penalty
+        self.render_mode = render_mode
+        self.observation_space = cast(
+            "gymnasium.spaces.Space[Observation]", self.aec.observation_space(self.agent)
+        )
+        self.action_space = cast(
+            "gymnasium.spaces.Space[np.int64]", self.aec.action_space(self.agent)
+        )
+        self._bots: list[Bot] = []
+
+    def reset(
+        self, *, seed: int | None = None, options: Mapping[str, object] | None = None
+    ) -> tuple[Observation, dict[str, object]]:
+        """Deal a new round and play the bots up to the learner's first turn."""
+        super().reset(seed=seed)
+        deal_seed = int(self.np_random.integers(2**32))
+        self.aec.reset(seed=deal_seed)
+        rng = random.Random(deal_seed)
+        self._bots = [
+            self.aec.game.bot(self.opponent, rng.randrange(2**32)) for _ in self.aec.possible_agents
+        ]
+        self._play_bots()
+        return self.aec.observe(self.agent), {}
+
+    def _play_bots(self) -> None:
+        """Let the bots move until it is the learner's turn or the round ends."""
+        aec = self.aec
+        while not aec.terminations[self.agent] and not aec.truncations[self.agent]:
+            current = aec.state.current_player
+            if current == self.seat:
+                return
+            move = self._bots[current].choose(aec.state.view(current))
+            aec.step_move(move)
+
+    def step(self, action: np.int64 | int) -> StepResult:
+        """Play ``action`` for the learner, then the bots; an unmasked action is penalised."""
+        aec = self.aec
+        if int(action) not in aec.legal():
+            return aec.observe(self.agent), self.illegal_penalty, False, False, {"illegal": True}
+        aec.step(int(action))
+        self._play_bots()
+        reward = aec._cumulative_rewards[self.agent]
+        terminated = aec.terminations[self.agent]
+        truncated = aec.truncations[self.agent]
+        return aec.observe(self.agent), reward, terminated, truncated, {}
+
+    def render(self) -> str | None:
+        """The round as text (``"ansi"``) or SVG (``"svg"``)."""
+        return self.aec.render()

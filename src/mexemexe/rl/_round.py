@@ -1,0 +1,127 @@
+"""What both environments share: the game from a name and settings, legal actions, rewards.
+
+Rewards (higher is better in every game): at the end of a round each player
+gets ``u = clip(sign * score / scale, -1, 1)`` from the round's score
+(`RoundResult.scores`), where ``sign`` is -1 for penalty scores (a rummy
+profile with ``scoring="penalty"``, B10, and rules without a ``scoring``
+setting, such as Mau-Mau's, M7-M8) and +1 otherwise (R8, G9), and
+``scale`` is the points of the whole deck. A winner receives
+``0.5 + 0.5 * u`` (in [0, 1]), a loser ``-0.5 + 0.5 * u`` (in [-1, 0]), so
+a winner never gets less than a loser; in a round nobody wins (G8's
+recycling cap, a blocked round without a winner) everyone gets ``0.5 * u``.
+Every other step rewards 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from .._errors import IllegalMoveError, Problem, ProfileError
+from .._moves import Draw, Forfeit, Move, Pass, Play
+from .._outcomes import RoundResult
+from ..games import Game, GameRules, RoundState, get_game
+from ..solver import best_play
+from ._actions import BEST_BY_CARDS, BEST_BY_POINTS, ActionLayout
+from ._rules import card_rules, penalty_scores
+
+__all__ = ["find_game", "illegal_action", "legal_actions", "resolve", "round_rewards"]
+
+
+def find_game(game: str | Game, settings: Mapping[str, object]) -> Game:
+    """The registered ``game``, its rules changed by ``settings`` (profile fields) if any.
+
+    Raises:
+        ProfileError: If the game is unknown or a setting is not one of its rules' fields.
+    """
+    found = get_game(game)
+    if not settings:
+        return found
+    try:
+        rules = attrs.evolve(found.rules, **settings)  # type: ignore[misc]
+    except TypeError as err:
+        raise ProfileError(f"settings {sorted(settings)} for {found.name}: {err}") from None
+    return found.with_rules(rules)
+
+
+def legal_actions(layout: ActionLayout, state: RoundState) -> dict[int, Move]:
+    """The current player's legal actions and the move each one makes.
+
+    Every move of ``legal_moves()`` that the layout can express has its id
+    (when two share one — plays that differ only in where a joker stands —
+    the first listed is kept); a shared-table layout adds its two solver
+    actions whenever a move is possible.
+    """
+    table = getattr(state, "table", None)
+    melds = table.melds if table is not None else ()
+    found: dict[int, Move] = {}
+    for move in state.legal_moves():  # type: ignore[attr-defined]
+        action = layout.encode(move, melds)
+        if action is not None and action not in found:
+            found[action] = move
+    if found and layout.start(BEST_BY_CARDS) >= 0:
+        for name in (BEST_BY_CARDS, BEST_BY_POINTS):
+            found.setdefault(layout.start(name), Forfeit())  # resolved by `resolve`
+    return found
+
+
+def resolve(
+    layout: ActionLayout,
+    state: RoundState,
+    action: int,
+    legal: Mapping[int, Move],
+    time_limit: float | None,
+) -> Move | None:
+    """The move ``action`` makes in ``state``, or ``None`` if it is not legal there.
+
+    The solver actions run `mexemexe.solver.best_play` (by cards or by points)
+    within ``time_limit`` seconds; when it places nothing, they make the draw
+    or the pass (whichever is legal), else the first listed play, else the forfeit.
+    """
+    move = legal.get(action)
+    if move is None:
+        return None
+    for name, objective in ((BEST_BY_CARDS, "cards"), (BEST_BY_POINTS, "points")):
+        if action == layout.start(name):
+            best = best_play(state, objective=objective, time_limit=time_limit)  # type: ignore[arg-type]
+            if best.placed:
+                return best.move
+            listed = list(legal.values())
+            return next(
+                (m for m in listed if isinstance(m, (Draw, Pass))),
+                next((m for m in listed if isinstance(m, Play)), Forfeit()),
+            )
+    return move
+
+
+def illegal_action(layout: ActionLayout, action: object) -> IllegalMoveError:
+    """The error for an action the mask does not mark, citing the turn's rule section."""
+    rules = card_rules(layout.rules)
+    what = f"action {action!r}"
+    if isinstance(action, int) and 0 <= action < layout.size:
+        what += f" ({layout.describe(action)})"
+    return IllegalMoveError(
+        what, [Problem("only the actions the action_mask marks are legal", rules.section("turn"))]
+    )
+
+
+def deck_points(rules: GameRules) -> int:
+    """The points of the rules' whole deck: the rewards' scale."""
+    card = card_rules(rules)
+    return max(1, card.hand_points(card.deck()))
+
+
+def round_rewards(rules: GameRules, result: RoundResult) -> list[float]:
+    """Each player's reward for the round ``result`` under ``rules`` (see the module's note)."""
+    sign = -1.0 if penalty_scores(rules) else 1.0
+    scale = deck_points(rules)
+    winners = set(result.winners)
+    rewards = []
+    for player, score in enumerate(result.scores):
+        u = max(-1.0, min(1.0, sign * score / scale))
+        if not winners:
+            rewards.append(0.5 * u)
+        else:
+            rewards.append((0.5 if player in winners else -0.5) + 0.5 * u)
+    return rewards
