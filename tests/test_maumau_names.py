@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import warnings
 
 import attrs
@@ -58,3 +59,16 @@ def test_the_old_hand_size_of_rules_with_several_sizes_is_an_error() -> None:
         pytest.raises(m.ProfileError, match="different"),
     ):
         int(short.hand_size)
+
+
+def test_the_old_values_still_serialise_and_format() -> None:
+    """The old hand_size is an int and card_points a tuple: JSON, format and isinstance work."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        assert json.loads(json.dumps({"size": P.hand_size, "points": P.card_points})) == {
+            "size": 7,
+            "points": list(P.rank_points),
+        }
+        assert f"{P.hand_size:d}" == str(P.hand_size) == "7"
+        assert isinstance(P.hand_size, int)
+        assert P.card_points + (1,) == (*P.rank_points, 1)  # noqa: RUF005 (the old use)

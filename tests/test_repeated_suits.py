@@ -382,3 +382,26 @@ def test_b5_best_play_is_exact_on_small_positions(data: st.DataObject) -> None:
     best = solver.best_play(table=table, hand=[*hand, *junk], profile=SEED)
     assert len(best.placed) == brute_best(table, hand)
     assert SEED.validate_table(best.table, start=table)
+
+
+def test_b5_the_solver_adds_both_copies_of_a_suit_the_old_group_lacks() -> None:
+    """B5: with a hand past the small-hand shortcut, 7C 7C join 7S 7H 7D in one group."""
+    hand = "7C 7C 2S 5H 9D QC KS 4D 10H 2C 6S JD AH 3D QH KC 9S"
+    found = solver.best_play(table="7S 7H 7D", hand=hand, profile=SEED)
+    assert found.exact
+    assert sorted(found.placed) == sorted(m.parse_cards("7C 7C"))
+
+
+def test_b5_the_solver_repeats_a_suit_after_a_rearrangement() -> None:
+    """B5: 8D leaves its group for a run and the J group takes both JC."""
+    found = solver.best_play(table="8C 8S 8H 8D | JH JD JS", hand="JC JC 9D JK", profile=SEED)
+    assert found.exact
+    assert len(found.placed) == 4
+    assert stacked(["JC JC 9D JK", "2S"], "8C 8S 8H 8D | JH JD JS").propose(found.table).ok
+
+
+def test_b5_playable_cards_counts_a_repeated_lay_off_without_search() -> None:
+    """B5: playable_cards finds the second 7S for 7S 7H 7D with no time to search."""
+    state = stacked(["7S 2D", "3S"], "7S 7H 7D")
+    found = state.playable_cards(0)
+    assert m.parse_cards("7S")[0] in found.cards

@@ -333,3 +333,20 @@ def test_a_spectator_view_showing_a_drawn_card_is_refused(name: str) -> None:
     data["last"] = state.last.to_dict()
     with pytest.raises(m.InvalidStateError, match="never sees"):
         type(state.view(0)).from_dict(data)
+
+
+def test_a_custom_profiles_view_reads_back_from_json_text_given_the_profile() -> None:
+    """from_json takes profile= as from_dict does, for a profile no registry knows."""
+    custom = attrs.evolve(m.get_profile("rummikub"), name="unregistered-view-test")
+    view = m.deal(custom, players=2, seed=3).view(0)
+    assert m.PlayerView.from_json(view.to_json(), profile=custom) == view
+
+
+def test_old_positional_view_construction_is_refused() -> None:
+    """The table and what follows are keyword-only: the old positional order raises."""
+    v = m.deal("brazilian", players=2, seed=1).view(0)
+    with pytest.raises(TypeError):
+        type(v)(
+            v.player, v.profile, v.hand, v.table, v.hand_sizes, v.stock_size,
+            v.current_player, v.turn, v.opened, v.last, v.result,
+        )  # fmt: skip

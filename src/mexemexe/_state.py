@@ -1264,7 +1264,7 @@ def _conservation_message(codes: list[int], profile: Profile) -> str:
     return f"the cards are not the {profile.name!r} deck (§0 conservation): " + "; ".join(parts)
 
 
-@attrs.frozen(repr=False, weakref_slot=False)
+@attrs.frozen(repr=False, weakref_slot=False, kw_only=True)
 class PlayerView(View[Profile]):
     """What one player may see of a rummy round, and nothing else.
 
@@ -1349,6 +1349,15 @@ class PlayerView(View[Profile]):
         out.update((key, value) for key, value in own.items() if key not in out)
         out["format"] = FORMAT
         return out
+
+    @classmethod
+    def from_json(cls, text: str, *, profile: Profile | str | None = None) -> PlayerView:
+        """Rebuild a view from `to_json` output, with the rules as `from_dict` takes them.
+
+        Raises:
+            InvalidStateError: If the text is not JSON or not a valid view.
+        """
+        return cls.from_dict(loads_object(text, "view"), profile=profile)
 
     @classmethod
     def from_dict(

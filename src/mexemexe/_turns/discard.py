@@ -75,7 +75,7 @@ PHASES: tuple[str, ...] = ("draw", "meld")
 INITIAL_PHASE = "draw"
 
 
-@attrs.frozen(repr=False, weakref_slot=False)
+@attrs.frozen(repr=False, weakref_slot=False, kw_only=True)
 class DiscardView(PlayerView):
     """What one player may see of a discard round: the common `PlayerView` and the turn's fields.
 

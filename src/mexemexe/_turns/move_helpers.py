@@ -25,6 +25,7 @@ from .._melds import classify_meld
 from .._moves import LayDown, LayOff
 from .._multiset import card_inserted, card_without, cards_without
 from .._table import Meld, Table
+from .._validation import repeated_verdict
 from .discard import can_finish, exchange
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ def _placements(
     if not use_table:
         return
     for index, meld in enumerate(table.melds):
-        for added, grown in _growths(meld, hand, profile):
+        for added, grown in _growths(meld, hand, profile, table):
             yield added, table._with_meld(index, grown)
 
 
@@ -175,13 +176,14 @@ def _discard_playable(
 
 
 def _growths(
-    meld: Meld, hand: tuple[Card, ...], profile: Profile
+    meld: Meld, hand: tuple[Card, ...], profile: Profile, start: Table
 ) -> Iterable[tuple[tuple[Card, ...], Meld]]:
     """Every way hand cards grow ``meld`` one card at a time, each step a valid meld.
 
     Yields the hand cards added (sorted) and the grown meld, each multiset
     once. A meld only grows by cards of its suit or rank, or jokers, so
-    only those are tried.
+    only those are tried. ``start`` is the table at the start of the turn:
+    under B5 ``"later_turn"`` a group of it may grow by a suit it holds.
     """
     naturals = [card for card in meld if card != JOKER]
     suits = {card.suit for card in naturals}
@@ -197,6 +199,8 @@ def _growths(
                 continue
             tried.add(card.code)
             result = classify_meld((*current, card), profile)
+            if result.kind is None and profile.repeated_suits == "later_turn":
+                result = repeated_verdict((*current, card), profile, start) or result
             if result.kind is None:
                 continue
             now = tuple(sorted((*added, card), key=CODE))

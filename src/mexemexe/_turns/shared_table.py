@@ -67,7 +67,7 @@ PHASES: tuple[str, ...] = ("play",)
 INITIAL_PHASE = "play"
 
 
-@attrs.frozen(repr=False, weakref_slot=False)
+@attrs.frozen(repr=False, weakref_slot=False, kw_only=True)
 class SharedTableView(PlayerView):
     """What one player may see of a shared-table round: the common `PlayerView` and the passes.
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING, SupportsIndex, TypeGuard, overload
 
 from .._cards import Card
 from .._errors import InvalidStateError, MexeMexeError
@@ -182,45 +182,33 @@ def result_problems(
     return problems
 
 
-class _OldName:
-    """A method of the rummy meaning that still reads as the old Mau-Mau attribute, warning.
+class OldHandSize(int):
+    """``MauMauProfile.hand_size``: ``hand_size(players)``, or the old one size, deprecated.
 
     ``MauMauProfile.hand_size`` and ``card_points`` were attributes (one
     hand size; the points of A … K) whose names the rummy `Profile` uses for
-    methods of another meaning. They are now those methods; used the old way
-    (compared, counted, indexed …) they give the old value with a
-    `DeprecationWarning` pointing at the caller's line.
+    methods of another meaning. They are now those methods. So that code of
+    the old meaning keeps working, the method is also the old value (an
+    ``int`` here, a ``tuple`` for `OldCardPoints`: JSON, formatting and
+    ``isinstance`` see it as before), and using it as one — compared,
+    counted, printed — warns with a `DeprecationWarning` at the caller's line.
     """
 
-    __slots__ = ("_message", "_old")
+    _size: Callable[[int], int]
+    _message: str
+    _problem: MexeMexeError | None
 
-    def __init__(self, old: Callable[[], object], message: str) -> None:
-        self._old = old
-        self._message = message
-
-    def _value(self, depth: int = 2) -> object:
-        """The old value, warning the caller ``depth`` calls up (2: of an operator below)."""
-        deprecated(self._message, depth=depth)
-        return self._old()
-
-    def __eq__(self, other: object) -> bool:
-        return bool(self._value() == other)
-
-    def __ne__(self, other: object) -> bool:
-        return bool(self._value() != other)
-
-    def __hash__(self) -> int:
-        return hash(self._value())
-
-
-class OldHandSize(_OldName):
-    """``MauMauProfile.hand_size``: ``hand_size(players)``, or the old one size, deprecated."""
-
-    __slots__ = ("_size",)
-
-    def __init__(self, size: Callable[[int], int], old: Callable[[], int], message: str) -> None:
-        super().__init__(old, message)
-        self._size = size
+    def __new__(
+        cls, size: Callable[[int], int], old: Callable[[], int], message: str
+    ) -> OldHandSize:
+        problem = None
+        try:
+            value = old()
+        except MexeMexeError as err:  # no one size: a profile the old attribute never described
+            value, problem = 0, err
+        made = super().__new__(cls, value)
+        made._size, made._message, made._problem = size, message, problem
+        return made
 
     def __call__(self, players: int) -> int:
         """Cards dealt to each of ``players`` players (M1), as the rummy `Profile.hand_size`.
@@ -230,74 +218,118 @@ class OldHandSize(_OldName):
         """
         return self._size(players)
 
-    def _number(self) -> int:
-        value = self._value(3)
-        assert isinstance(value, int)
-        return value
+    def _old(self) -> int:
+        deprecated(self._message, depth=2)
+        if self._problem is not None:
+            raise self._problem
+        return int.__int__(self)
 
     def __int__(self) -> int:
-        return self._number()
+        return self._old()
 
     def __index__(self) -> int:
-        return self._number()
+        return self._old()
+
+    def __eq__(self, other: object) -> bool:
+        return self._old() == other
+
+    def __ne__(self, other: object) -> bool:
+        return self._old() != other
+
+    def __hash__(self) -> int:
+        return hash(int.__int__(self))
 
     def __lt__(self, other: int) -> bool:
-        return self._number() < other
+        return self._old() < other
 
     def __le__(self, other: int) -> bool:
-        return self._number() <= other
+        return self._old() <= other
 
     def __gt__(self, other: int) -> bool:
-        return self._number() > other
+        return self._old() > other
 
     def __ge__(self, other: int) -> bool:
-        return self._number() >= other
+        return self._old() >= other
 
     def __add__(self, other: int) -> int:
-        return self._number() + other
+        return self._old() + other
 
-    __radd__ = __add__
+    def __radd__(self, other: int) -> int:
+        return other + self._old()
+
+    def __sub__(self, other: int) -> int:
+        return self._old() - other
 
     def __mul__(self, other: int) -> int:
-        return self._number() * other
+        return self._old() * other
 
-    __rmul__ = __mul__
+    def __rmul__(self, other: int) -> int:
+        return other * self._old()
+
+    def __str__(self) -> str:
+        return str(self._old())
+
+    def __format__(self, spec: str) -> str:
+        return format(self._old(), spec)
 
     def __repr__(self) -> str:
         return "<MauMauProfile.hand_size(players)>"
 
 
-class OldCardPoints(_OldName):
-    """``MauMauProfile.card_points``: ``card_points(card)``, or the old rank points, deprecated."""
+class OldCardPoints(tuple[int, ...]):
+    """``MauMauProfile.card_points``: ``card_points(card)``, or the old rank points, deprecated.
 
-    __slots__ = ("_points",)
+    See `OldHandSize`: also the old tuple of the points of A … K.
+    """
 
-    def __init__(
-        self, points: Callable[[Card], int], old: Callable[[], tuple[int, ...]], message: str
-    ) -> None:
-        super().__init__(old, message)
-        self._points = points
+    _points: Callable[[Card], int]
+    _message: str
+
+    def __new__(
+        cls, points: Callable[[Card], int], old: Callable[[], tuple[int, ...]], message: str
+    ) -> OldCardPoints:
+        made = super().__new__(cls, old())
+        made._points, made._message = points, message
+        return made
 
     def __call__(self, card: Card) -> int:
         """Hand points of one card (M7), as the rummy `Profile.card_points`."""
         return self._points(card)
 
-    def _tuple(self) -> tuple[int, ...]:
-        value = self._value(3)
-        assert isinstance(value, tuple)
-        return value
+    def _old(self) -> tuple[int, ...]:
+        deprecated(self._message, depth=2)
+        return tuple(tuple.__iter__(self))
 
     def __iter__(self) -> Iterator[int]:
-        return iter(self._tuple())
+        return iter(self._old())
 
     def __len__(self) -> int:
-        return len(self._tuple())
+        return len(self._old())
 
-    def __getitem__(self, index: int) -> int:
-        return self._tuple()[index]
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[int, ...]: ...
+    def __getitem__(self, index: SupportsIndex | slice) -> int | tuple[int, ...]:
+        return self._old()[index]
 
     def __contains__(self, value: object) -> bool:
-        return value in self._tuple()
+        return value in self._old()
+
+    def __eq__(self, other: object) -> bool:
+        return self._old() == other
+
+    def __ne__(self, other: object) -> bool:
+        return self._old() != other
+
+    def __hash__(self) -> int:
+        return hash(tuple(tuple.__iter__(self)))
+
+    def __add__(self, other: tuple[int, ...]) -> tuple[int, ...]:  # type: ignore[override]
+        return self._old() + other
+
+    def __str__(self) -> str:
+        return str(self._old())
 
     def __repr__(self) -> str:
         return "<MauMauProfile.card_points(card)>"

@@ -27,6 +27,7 @@ from .. import _pictures
 from .._cards import CODE, Card, Suit, as_cards
 from .._errors import IllegalMoveError, InvalidStateError, Problem
 from .._fastcopy import copier, maker
+from .._jsonio import loads_object
 from .._moves import Discard, Draw, Move, Pass
 from .._multiset import card_inserted
 from .._notation import format_cards
@@ -588,7 +589,7 @@ def _checked(new: MauMauState) -> MauMauState:
     return new
 
 
-@attrs.frozen(repr=False, weakref_slot=False)
+@attrs.frozen(repr=False, weakref_slot=False, kw_only=True)
 class MauMauView(View[MauMauProfile]):
     """What one Mau-Mau player may see: never other hands, the stock order or the seed.
 
@@ -671,6 +672,15 @@ class MauMauView(View[MauMauProfile]):
             "profile": self.profile.to_dict(),
             "format": FORMAT,
         }
+
+    @classmethod
+    def from_json(cls, text: str, *, profile: MauMauProfile | None = None) -> MauMauView:
+        """Rebuild a view from `to_json` output, with the rules as `from_dict` takes them.
+
+        Raises:
+            InvalidStateError: If the text is not JSON or not a valid view.
+        """
+        return cls.from_dict(loads_object(text, "view"), profile=profile)
 
     @classmethod
     def from_dict(

@@ -67,7 +67,8 @@ def anchors_by_rank(old: Table, counts: list[int], profile: Profile) -> Anchors:
         held = anchor_suits(meld, rank, profile)
         if held is None:
             continue
-        if any(held[s] and counts[rank * 4 + s] >= 2 for s in range(4)):
+        # A repetition needs two copies of some suit: one the group holds, or both of one it lacks.
+        if any(counts[rank * 4 + s] >= 2 for s in range(4)):
             found.setdefault(rank, set()).add(tuple(sorted(card.code for card in meld)))
     out: Anchors = {}
     for rank, anchors in sorted(found.items()):
