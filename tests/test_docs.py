@@ -238,13 +238,32 @@ def test_readme_commands_are_the_ones_ci_runs() -> None:
 
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
+#: Arguments that keep an example short (the training example runs minutes by default).
+EXAMPLE_ARGS = {
+    "rl_galician.py": [
+        "--episodes",
+        "2",
+        "--eval-every",
+        "2",
+        "--eval-progress",
+        "2",
+        "--eval-rounds",
+        "2",
+    ]
+}
 
 
 @pytest.mark.parametrize("script", EXAMPLES, ids=lambda p: p.name)
-def test_example_runs(script: pathlib.Path) -> None:
+def test_example_runs(script: pathlib.Path, tmp_path: pathlib.Path) -> None:
     """Each example script runs; exit code 0, or 1 where it reports invalid input by design."""
+    args = EXAMPLE_ARGS.get(script.name, [])
     proc = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, timeout=300, check=False
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        cwd=tmp_path,  # where an example writes files (the training example's plot)
     )
     assert proc.returncode in (0, 1), proc.stderr
     assert "Traceback" not in proc.stderr
