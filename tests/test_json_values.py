@@ -80,7 +80,7 @@ def test_move_defaults_may_be_left_out() -> None:
         {"format": 1, "kind": "draw", "source": "sideways"},
         {"format": 1, "kind": "draw", "extra": True},
         {"format": 2, "kind": "draw"},
-        {"kind": "draw"},
+        {"format": None, "kind": "draw"},
         {"format": 1, "kind": "jump"},
         {"format": 1, "kind": "layoff", "card": "7H"},
         {"format": 1, "kind": "layoff", "card": "7H", "meld_index": -1},
@@ -255,3 +255,10 @@ def test_tampered_best_play_is_refused() -> None:
     for change in ({"objective": "fun"}, {"moves": [{"kind": "x"}]}, {"table": [""]}, {"exact": 1}):
         with pytest.raises(m.InvalidStateError):
             solver.BestPlay.from_dict({**data, **change})
+
+
+def test_a_move_without_format_reads_as_this_versions() -> None:
+    """A client may leave "format" out of a move, as of a view."""
+    assert m.Move.from_json('{"kind": "layoff", "card": "7H", "meld_index": 2}') == m.LayOff(
+        "7H", 2
+    )

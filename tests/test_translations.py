@@ -181,3 +181,13 @@ def test_problem_without_code_reads_unchanged() -> None:
     """A problem of no known kind (an app's own) has its message in every locale."""
     problem = m.Problem("the dealer's cat sat on the stock")
     assert problem.text("gl") == problem.text("pt_BR") == problem.message
+
+
+def test_text_names_the_cards_of_a_problem_about_no_single_meld() -> None:
+    """A lay-off of a card not in the hand says which card, in every locale."""
+    state = m.deal("brazilian", seed=1, hands=["7H 8H 9H 4S", "2D 3D 4D"], table="5S 6S 7S")
+    with pytest.raises(m.IllegalMoveError) as caught:
+        state.lay_off("KC", 0)
+    (problem,) = [p for p in caught.value.problems if p.code == "cards_not_in_hand"]
+    for locale in ("en", "pt_BR", "gl"):
+        assert problem.text(locale).startswith("KC: ")

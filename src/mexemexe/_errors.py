@@ -201,7 +201,10 @@ class Problem:
         """The message in ``locale``: ``"en"``, ``"pt_BR"`` or ``"gl"`` (see `LOCALES`).
 
         Only the message is translated: cards stay in the card notation,
-        and `rule`, `meld_index` and `cards` are for the app to show. The
+        and `rule` and `meld_index` are for the app to show. As in
+        ``str(problem)``, the `cards` of a problem about no single meld come
+        first (``"KC: não estão na mão do jogador 0"``), since its message
+        does not name them; a meld's problem names its cards itself. The
         locale may also be written ``"pt-BR"``, ``"pt"``, ``"gl_ES"``,
         ``"en_US"`` … A problem without a `code` has no translation: its
         message comes back as it is in every locale.
@@ -225,9 +228,13 @@ class Problem:
             )
         found = match_message(self.message)
         if found is None or language == "en":
-            return self.message
-        kind, values = found
-        return translate(kind, dict(values), language)
+            message = self.message
+        else:
+            kind, values = found
+            message = translate(kind, dict(values), language)
+        if self.cards and self.meld_index is None:
+            return " ".join(str(c) for c in self.cards) + ": " + message
+        return message
 
     def to_dict(self) -> JSONObject:
         """A JSON-ready dict (``"format": 1``; the cards in notation, the code as `code`).

@@ -34,7 +34,10 @@ def _short(value: object) -> str:
 def document(
     data: object, what: str, required: Collection[str], optional: Collection[str] = ()
 ) -> Mapping[str, object]:
-    """``data`` as a ``what`` document: a mapping with ``"format": 1`` and only known keys.
+    """``data`` as a ``what`` document: a mapping of known keys, ``"format": 1`` or none.
+
+    A client may leave ``format`` out (it reads as this version's, as for
+    views); any other format is refused.
 
     Raises:
         InvalidStateError: If it is no mapping, lacks a required key, has an
@@ -42,7 +45,7 @@ def document(
     """
     if not isinstance(data, Mapping):
         raise InvalidStateError(f"a {what} is a JSON object, got {_short(data)}")
-    if data.get("format") != JSON_FORMAT:
+    if data.get("format", JSON_FORMAT) != JSON_FORMAT:
         raise InvalidStateError(
             f"a {what} with format {_short(data.get('format'))}: this version reads format "
             f"{JSON_FORMAT}"
