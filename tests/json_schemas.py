@@ -118,15 +118,21 @@ _MOVE_FIELDS: dict[str, Schema] = {
 
 
 def move() -> Schema:
-    """Any `Move`, as `Move.to_dict` writes it: one alternative per kind."""
+    """Any `Move`, as `Move.to_dict` writes it and `Move.from_dict` reads it: one per kind.
+
+    What the reader fills in may be left out: ``format``, and each field
+    with a default (a draw's ``source``).
+    """
     kinds = []
     for keyword, cls in sorted(Move._registry.items()):
         fields = dict(cls._json_fields)
+        defaults = attrs.fields_dict(cls)
+        needed = [name for name in fields if defaults[name].default is attrs.NOTHING]
         kinds.append(
             {
                 "type": "object",
                 "title": cls.__name__,
-                "required": ["format", "kind", *fields],
+                "required": ["kind", *needed],
                 "properties": {
                     "format": FORMAT,
                     "kind": {"const": keyword},

@@ -262,3 +262,10 @@ def test_a_move_without_format_reads_as_this_versions() -> None:
     assert m.Move.from_json('{"kind": "layoff", "card": "7H", "meld_index": 2}') == m.LayOff(
         "7H", 2
     )
+
+
+@pytest.mark.parametrize("form", [True, 1.0])
+def test_a_format_that_only_equals_one_is_refused(form: object) -> None:
+    """format must be the integer 1: true and 1.0 are refused, as in views."""
+    with pytest.raises(m.InvalidStateError):
+        m.Move.from_dict({"format": form, "kind": "draw"})

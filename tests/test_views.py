@@ -350,3 +350,10 @@ def test_old_positional_view_construction_is_refused() -> None:
             v.player, v.profile, v.hand, v.table, v.hand_sizes, v.stock_size,
             v.current_player, v.turn, v.opened, v.last, v.result,
         )  # fmt: skip
+
+
+def test_the_base_view_class_refuses_to_guess_the_game() -> None:
+    """View.from_json raises the library's error, naming the classes to use."""
+    text = m.deal("galician", players=2, seed=1).view(0).to_json()
+    with pytest.raises(m.InvalidStateError, match="PlayerView"):
+        View.from_json(text)

@@ -45,7 +45,8 @@ def document(
     """
     if not isinstance(data, Mapping):
         raise InvalidStateError(f"a {what} is a JSON object, got {_short(data)}")
-    if data.get("format", JSON_FORMAT) != JSON_FORMAT:
+    form = data.get("format", JSON_FORMAT)
+    if type(form) is not int or form != JSON_FORMAT:  # true and 1.0 are no format
         raise InvalidStateError(
             f"a {what} with format {_short(data.get('format'))}: this version reads format "
             f"{JSON_FORMAT}"

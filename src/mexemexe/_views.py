@@ -139,10 +139,17 @@ class View(Generic[R_co]):
     def from_dict(cls: type[_V], data: Mapping[str, object]) -> _V:
         """Rebuild a view from `to_dict` output, checking it (each game's view reads its own).
 
+        Call it on the game's view class: `PlayerView` (every rummy game) or
+        ``maumau.MauMauView``; the base cannot tell which game's view it is.
+
         Raises:
-            InvalidStateError: If the data is not a valid view of this game.
+            InvalidStateError: If the data is not a valid view of this game,
+                or the call is on the base class.
         """
-        raise NotImplementedError
+        raise InvalidStateError(
+            f"{cls.__name__}.from_dict: read a view with its game's view class, "
+            "PlayerView (rummy) or maumau.MauMauView"
+        )
 
     @classmethod
     def from_json(cls: type[_V], text: str) -> _V:
