@@ -155,8 +155,8 @@ print(problem.text("gl"))
 
 ```text title="Output"
 card_not_in_hand
-7H não está na mão
-7H non está na man
+7C não está na mão
+7C non está na man
 ```
 
 A locale the library has no messages for raises `MexeMexeError`, naming
@@ -165,8 +165,9 @@ below, has no code (`None`), and `text` gives its message unchanged.
 
 The rule sections are those the built-in games cite: a profile says which
 section each kind of problem cites (`Profile.rule_sections`). Values in
-braces are filled in from the message: cards in the card notation, counts
-and meld numbers; a message with two lines has a plural form, for a count
+braces are filled in from the message: cards (written in the locale's
+notation, or the one `text(locale, notation=...)` names), counts and meld
+numbers; a message with two lines has a plural form, for a count
 other than one. The translations are gettext catalogs shipped in the
 package (`mexemexe/locale/<lang>/LC_MESSAGES/mexemexe.po`, with the
 template `mexemexe/locale/mexemexe.pot` for a new language): each entry's

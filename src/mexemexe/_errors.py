@@ -86,6 +86,13 @@ JSON_FORMAT = 1
 #: in by `mexemexe._problemjson`, which needs the card notation and the JSON
 #: reader, both of which import this module. The package imports it whole.
 READERS: dict[str, Callable[[object], Problem]] = {}
+#: Writes English card text in a notation (``"7H 8H"``, ``"pt"`` → ``"7C 8C"``),
+#: filled by `mexemexe._problemjson`, which may import the notation modules.
+CARD_WRITERS: dict[str, Callable[[str, str], str]] = {}
+#: The placeholders of a message that hold cards, rewritten in the reader's notation.
+_CARD_PLACEHOLDERS = frozenset({"card", "cards", "meld", "missing", "top"})
+#: The card notation a reader of each locale expects (see `mexemexe.notations`).
+_LOCALE_NOTATION = {"en": "en", "pt_BR": "pt", "gl": "gl"}
 
 
 @attrs.frozen
@@ -197,11 +204,13 @@ class Problem:
         found = match_message(self.message)
         return None if found is None else found[0].code
 
-    def text(self, locale: str = "en") -> str:
+    def text(self, locale: str = "en", *, notation: str | None = None) -> str:
         """The message in ``locale``: ``"en"``, ``"pt_BR"`` or ``"gl"`` (see `LOCALES`).
 
-        Only the message is translated: cards stay in the card notation,
-        and `rule` and `meld_index` are for the app to show. As in
+        The cards in it are written in ``notation`` — by default the
+        locale's own (``"pt"`` for ``"pt_BR"``, ``"gl"`` for ``"gl"``), so a
+        Brazilian player reads ``7C`` for 7 de Copas as everywhere else in
+        their notation; `rule` and `meld_index` are for the app to show. As in
         ``str(problem)``, the `cards` of a problem about no single meld come
         first (``"KC: não estão na mão do jogador 0"``), since its message
         does not name them; a meld's problem names its cards itself. The
@@ -219,6 +228,7 @@ class Problem:
         Raises:
             MexeMexeError: If ``locale`` is none of the available ones (the
                 message lists them).
+            NotationError: If ``notation`` is no registered notation.
         """
         language = normalize_locale(locale)
         if language is None:
@@ -226,14 +236,20 @@ class Problem:
             raise MexeMexeError(
                 f"no messages in locale {shown}: available are {', '.join(LOCALES)}"
             )
+        target = _LOCALE_NOTATION[language] if notation is None else notation
+        write = CARD_WRITERS["cards"]
         found = match_message(self.message)
-        if found is None or language == "en":
+        if found is None or (language == "en" and target == "en"):
             message = self.message
         else:
             kind, values = found
-            message = translate(kind, dict(values), language)
+            filled = {
+                key: write(value, target) if key in _CARD_PLACEHOLDERS else value
+                for key, value in dict(values).items()
+            }
+            message = translate(kind, filled, language)
         if self.cards and self.meld_index is None:
-            return " ".join(str(c) for c in self.cards) + ": " + message
+            return write(" ".join(str(c) for c in self.cards), target) + ": " + message
         return message
 
     def to_dict(self) -> JSONObject:

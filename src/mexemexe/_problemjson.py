@@ -13,8 +13,10 @@ from collections.abc import Collection, Mapping
 
 from . import _errors
 from ._cards import Card, parse_cards_span
-from ._errors import JSON_FORMAT, InvalidStateError, Problem
+from ._errors import JSON_FORMAT, InvalidStateError, NotationError, Problem
 from ._jsonio import loads_object
+from ._notation import format_cards, parse_cards
+from ._notations import get_notation
 
 __all__ = [
     "document",
@@ -131,4 +133,18 @@ def problem_from_json(text: object) -> Problem:
     return problem_from_dict(loads_object(text, "problem"))
 
 
+def cards_in_notation(text: str, notation: str) -> str:
+    """English card text (a message's cards) written in ``notation``; other text unchanged.
+
+    Raises:
+        NotationError: If ``notation`` is no registered notation.
+    """
+    get_notation(notation)
+    try:
+        return format_cards(parse_cards(text), notation=notation)
+    except NotationError:
+        return text
+
+
 _errors.READERS.update(dict=problem_from_dict, json=problem_from_json)
+_errors.CARD_WRITERS["cards"] = cards_in_notation
