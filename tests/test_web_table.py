@@ -356,7 +356,7 @@ def new_room(client: TestClient, **body: object) -> dict[str, object]:
 
 
 def test_client_seed_is_refused(server: TestClient) -> None:
-    """A player who chose the seed would know every hand (B2 deal): 400 seed_refused."""
+    """A chosen seed would give away every hand (§0 seeded randomness, B2): 400 seed_refused."""
     answer = new_room(server, seed=7)
     assert answer["status"] == 400
     assert answer["error"]["code"] == "seed_refused"  # type: ignore[index]
