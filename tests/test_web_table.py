@@ -20,7 +20,9 @@ pytest.importorskip("httpx")
 
 
 from examples.web_table.app import ROUTES, create_app, locale_of
+from examples.web_table.bodies import MAX_BODY
 from examples.web_table.openapi import OPENAPI
+from examples.web_table.rooms import bot_seed
 from starlette.requests import Request
 
 import mexemexe as m
@@ -42,6 +44,13 @@ def database(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(database: Path) -> TestClient:
+    """A testing server: it takes a client's seed, so each test deals a known round."""
+    return TestClient(create_app(database, client_seeds=True))
+
+
+@pytest.fixture
+def server(database: Path) -> TestClient:
+    """A server as real players meet it: it draws every seed itself."""
     return TestClient(create_app(database))
 
 
@@ -266,7 +275,7 @@ def test_restart_resumes_mid_round(client: TestClient, database: Path) -> None:
     room, tokens = open_room(client, bots=(None, "simple"))
     before, _ = play_moves(client, room, tokens[0], most=8)
     client.app.state.lobby.storage.close()  # type: ignore[attr-defined]
-    restarted = TestClient(create_app(database))
+    restarted = TestClient(create_app(database, client_seeds=True))
     after = restarted.get(f"/rooms/{room}/view", headers=bearer(tokens[0])).json()
     assert after == before
     final, _ = play_moves(restarted, room, tokens[0], most=400)
@@ -276,7 +285,7 @@ def test_restart_resumes_mid_round(client: TestClient, database: Path) -> None:
 def test_restart_keeps_hands_secret(client: TestClient, database: Path) -> None:
     """After a restart a spectator still sees no hand."""
     room, _ = open_room(client)
-    restarted = TestClient(create_app(database))
+    restarted = TestClient(create_app(database, client_seeds=True))
     answer = restarted.get(f"/rooms/{room}/view")
     assert answer.json()["view"]["hand"] == ""
     for hand in real_hands(restarted, room):
@@ -338,3 +347,109 @@ def test_readme_lists_every_error_code() -> None:
     assert len(answered) > 10
     for status, code in answered:
         assert re.search(rf"^\| {status} .*`{code}`", readme, re.MULTILINE), (status, code)
+
+
+def new_room(client: TestClient, **body: object) -> dict[str, object]:
+    """POST /rooms for a two-player Brazilian room with ``body``'s extra fields."""
+    answer = client.post("/rooms", json={"game": "brazilian", "players": 2} | body)
+    return {"status": answer.status_code} | answer.json()
+
+
+def test_client_seed_is_refused(server: TestClient) -> None:
+    """A chosen seed would give away every hand (§0 seeded randomness, B2): 400 seed_refused."""
+    answer = new_room(server, seed=7)
+    assert answer["status"] == 400
+    assert answer["error"]["code"] == "seed_refused"  # type: ignore[index]
+    assert server.get("/rooms").json()["rooms"] == []
+
+
+def test_rooms_get_different_deals(server: TestClient) -> None:
+    """Two rooms opened without a seed are dealt different hands."""
+    first, second = (new_room(server)["room"] for _ in range(2))
+    assert real_hands(server, str(first)) != real_hands(server, str(second))
+
+
+def test_server_seed_has_128_bits(server: TestClient) -> None:
+    """The server's seed is far past brute force: rooms' seeds reach past 2**64."""
+    rooms = [new_room(server)["room"] for _ in range(8)]
+    seeds = [server.app.state.lobby.get(room).seed for room in rooms]  # type: ignore[attr-defined]
+    assert max(seeds) > 2**64
+
+
+def test_big_seed_survives_a_restart(client: TestClient, database: Path) -> None:
+    """A seed over SQLite's 64-bit INTEGER is saved as text and read back whole."""
+    room = str(new_room(client, seed=10**30)["room"])
+    restarted = TestClient(create_app(database))
+    assert restarted.app.state.lobby.get(room).seed == 10**30  # type: ignore[attr-defined]
+
+
+def test_bot_seed_is_not_the_room_seed() -> None:
+    """A bot's seed is a digest: neither the room's seed nor the room's plus its seat."""
+    seeds = {bot_seed(12345, seat) for seat in range(4)}
+    assert len(seeds) == 4
+    assert not seeds & {12345 + seat for seat in range(4)}
+
+
+def test_deeply_nested_body_is_a_400(server: TestClient) -> None:
+    """JSON nested 30000 levels deep (past Python's recursion limit) is bad_json, not a 500."""
+    answer = server.post("/rooms", content="[" * 30000 + "]" * 30000)
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "bad_json"
+
+
+def test_body_nested_past_the_limit_is_a_400(server: TestClient) -> None:
+    """An object nested past the table's limit (but within Python's) is bad_json."""
+    body = '{"game": ' + "[" * 100 + "]" * 100 + "}"
+    answer = server.post("/rooms", content=body)
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "bad_json"
+
+
+def test_huge_number_is_a_400(server: TestClient) -> None:
+    """An integer of 5000 digits (past Python's conversion limit) is bad_json."""
+    answer = server.post("/rooms", content='{"game": "brazilian", "players": ' + "9" * 5000 + "}")
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "bad_json"
+
+
+def test_body_that_is_not_utf8_is_a_400(server: TestClient) -> None:
+    """Bytes that are no UTF-8 text are bad_json."""
+    answer = server.post("/rooms", content=b'{"game": "\xff"}')
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "bad_json"
+
+
+def test_nan_is_a_400(server: TestClient) -> None:
+    """NaN is not JSON: bad_json."""
+    answer = server.post("/rooms", content='{"game": "brazilian", "players": NaN}')
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "bad_json"
+
+
+def test_big_body_is_a_413(server: TestClient) -> None:
+    """A body over 64 KiB, its Content-Length saying so, is refused with 413."""
+    answer = server.post("/rooms", json={"game": "brazilian", "pad": "x" * MAX_BODY})
+    assert answer.status_code == 413
+    assert answer.json()["error"]["code"] == "body_too_large"
+
+
+def test_big_streamed_body_is_a_413(server: TestClient) -> None:
+    """A body sent in chunks without Content-Length is counted as it comes: 413 past 64 KiB."""
+    chunks = iter([b'{"game": "' + b"x" * 1024] * 80)
+    answer = server.post("/rooms", content=chunks)
+    assert "content-length" not in answer.request.headers
+    assert answer.status_code == 413
+
+
+def test_big_move_body_is_a_413(client: TestClient) -> None:
+    """The moves route reads its body with the same limit."""
+    room, tokens = open_room(client)
+    move = {"format": 1, "kind": "draw", "pad": "x" * MAX_BODY}
+    answer = client.post(f"/rooms/{room}/moves", headers=bearer(tokens[0]), json=move)
+    assert answer.status_code == 413
+
+
+def test_bad_content_length_is_a_400(server: TestClient) -> None:
+    """A Content-Length that is no number is a 400."""
+    answer = server.post("/rooms", content=b"{}", headers={"Content-Length": "ten"})
+    assert answer.status_code == 400

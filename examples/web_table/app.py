@@ -23,6 +23,7 @@ from starlette.routing import Route
 
 from mexemexe import IllegalMoveError, MexeMexeError, Move, game_names, get_game
 
+from .bodies import read_object
 from .openapi import OPENAPI
 from .pictures import view_svg
 from .rooms import Lobby, Room, TableError, legal_moves
@@ -120,16 +121,6 @@ def _seat(request: Request, room: Room, *, required: bool) -> int | None:
     return room.seat_of(token.strip())
 
 
-async def _body(request: Request) -> dict[str, object]:
-    try:
-        data = await request.json()
-    except ValueError:
-        raise TableError(400, "bad_json", "the body is not JSON") from None
-    if not isinstance(data, dict):
-        raise TableError(400, "bad_json", "the body is not a JSON object")
-    return data
-
-
 def _seen(room: Room, seat: int | None) -> JSONResponse:
     """What ``seat`` (``None``: a spectator) sees of ``room``: its view and legal moves."""
     return JSONResponse(
@@ -168,13 +159,24 @@ async def list_rooms(request: Request) -> Response:
 
 
 async def create_room(request: Request) -> Response:
-    """POST /rooms: deal a new room (body: game, players, optional seed)."""
-    body = await _body(request)
+    """POST /rooms: deal a new room (body: game, players; seed only on a testing server).
+
+    The server draws the seed: whoever knows a room's seed knows every hand
+    and the stock, so a client's ``seed`` is refused unless the app was made
+    with ``client_seeds=True`` (tests and replays, never a real table).
+    """
+    body = await read_object(request)
     game, players, seed = body.get("game"), body.get("players", 2), body.get("seed")
     if not isinstance(game, str):
         raise TableError(400, "bad_request", "'game' is a game's name (GET /games)")
     if not isinstance(players, int) or isinstance(players, bool):
         raise TableError(400, "bad_players", "'players' is a whole number")
+    if seed is not None and not request.app.state.client_seeds:
+        raise TableError(
+            400,
+            "seed_refused",
+            "the server draws each room's seed: whoever chose it would know every hand",
+        )
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
         raise TableError(400, "bad_request", "'seed' is a whole number, or absent")
     room = _lobby(request).create(game, players, seed)
@@ -189,7 +191,7 @@ async def show_room(request: Request) -> Response:
 async def take_seat(request: Request) -> Response:
     """POST /rooms/{room}/seats/{seat}: a player (body: name) or a bot (body: bot) sits down."""
     room, seat = _room(request), request.path_params["seat"]
-    body = await _body(request)
+    body = await read_object(request)
     bot, name = body.get("bot"), body.get("name", f"player {seat}")
     if bot is not None:
         if not isinstance(bot, str):
@@ -221,7 +223,7 @@ async def make_move(request: Request) -> Response:
     room = _room(request)
     seat = _seat(request, room, required=True)
     assert seat is not None
-    move = Move.from_dict(await _body(request))
+    move = Move.from_dict(await read_object(request))
     _lobby(request).move(room, seat, move)
     return _seen(room, seat)
 
@@ -244,8 +246,15 @@ ROUTES = [
 ]
 
 
-def create_app(database: str | Path = "web_table.sqlite3") -> Starlette:
-    """A web table serving the rooms saved in the SQLite file ``database`` (created if new)."""
+def create_app(
+    database: str | Path = "web_table.sqlite3", *, client_seeds: bool = False
+) -> Starlette:
+    """A web table serving the rooms saved in the SQLite file ``database`` (created if new).
+
+    ``client_seeds=True`` lets ``POST /rooms`` take a ``seed``, so tests can
+    deal a known round; a client that chose the seed knows every hand, so a
+    server for real players leaves it off.
+    """
     app = Starlette(
         routes=ROUTES,
         exception_handlers={
@@ -256,6 +265,7 @@ def create_app(database: str | Path = "web_table.sqlite3") -> Starlette:
         },
     )
     app.state.lobby = Lobby(Storage(database))
+    app.state.client_seeds = client_seeds
     return app
 
 

@@ -47,7 +47,7 @@ OPENAPI: dict[str, object] = {
             "post": {
                 "summary": "Deal a new room",
                 "requestBody": _body({"$ref": "#/components/schemas/NewRoom"}),
-                "responses": {"201": _answer("the room", "Room"), "400": _ERROR},
+                "responses": {"201": _answer("the room", "Room"), "400": _ERROR, "413": _ERROR},
             },
         },
         "/rooms/{room}": {
@@ -67,6 +67,7 @@ OPENAPI: dict[str, object] = {
                     "400": _ERROR,
                     "404": _ERROR,
                     "409": _ERROR,
+                    "413": _ERROR,
                 },
             }
         },
@@ -101,6 +102,7 @@ OPENAPI: dict[str, object] = {
                     "400": _ERROR,
                     "401": _ERROR,
                     "409": _ERROR,
+                    "413": _ERROR,
                     "422": _answer("the rules refuse the move: error.problems say why", "Error"),
                 },
             }
@@ -115,7 +117,12 @@ OPENAPI: dict[str, object] = {
                 "properties": {
                     "game": {"type": "string"},
                     "players": {"type": "integer", "default": 2},
-                    "seed": {"type": "integer", "minimum": 0},
+                    "seed": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "refused (400 seed_refused) unless the server runs"
+                        " with client_seeds for tests: a seed's holder knows every hand",
+                    },
                 },
             },
             "Sitter": {

@@ -9,6 +9,7 @@ bots whose turn it is move at once, until a player's turn or the end.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 from collections.abc import Mapping, Sequence
@@ -21,7 +22,10 @@ from mexemexe.games import Game
 
 from .storage import SavedRoom, SavedSeat, Storage, token_digest
 
-__all__ = ["Lobby", "Room", "TableError", "TableState", "legal_moves"]
+__all__ = ["SEED_BITS", "Lobby", "Room", "TableError", "TableState", "bot_seed", "legal_moves"]
+
+#: The bits of a room's seed, drawn by the server (`secrets.randbits`).
+SEED_BITS = 128
 
 
 class TableError(Exception):
@@ -149,7 +153,9 @@ class Lobby:
         problem = game.players_problem(players)
         if problem is not None:
             raise TableError(400, "bad_players", problem)
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        # 128 random bits: a player who sees one hand cannot try every seed
+        # until one deals it, as 31 bits would allow.
+        seed = secrets.randbits(SEED_BITS) if seed is None else seed
         state = game.deal(players, seed=seed)
         room = Room(secrets.token_urlsafe(6), game, players, seed, cast(TableState, state))
         self.storage.add_room(room.id, game.name, players, seed, state.to_dict())
@@ -189,7 +195,8 @@ class Lobby:
         if bot_name not in room.game.bots:
             known = ", ".join(room.game.bots)
             raise TableError(400, "unknown_bot", f"no bot {bot_name!r} (known: {known})")
-        self._take(room, seat, Seat(bot_name, bot=room.game.bot(bot_name, room.seed + seat)))
+        bot = room.game.bot(bot_name, bot_seed(room.seed, seat))
+        self._take(room, seat, Seat(bot_name, bot=bot))
 
     def move(self, room: Room, seat: int, move: Move) -> None:
         """Make ``move`` for ``seat``, save it, then let the bots move.
@@ -237,9 +244,19 @@ def _resume(saved: SavedRoom) -> Room:
         state = state.apply(Move.from_json(text))
     room = Room(saved.id, game, saved.players, saved.seed, state, moves=len(saved.moves))
     for seat in saved.seats:
-        bot = None if seat.bot is None else game.bot(seat.bot, saved.seed + seat.seat)
+        bot = None if seat.bot is None else game.bot(seat.bot, bot_seed(saved.seed, seat.seat))
         room.seats[seat.seat] = Seat(seat.name, bot, seat.token_digest)
     return room
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat``: a one-way digest of the room's, so no bot's play reveals it.
+
+    A bot's choices show something of its generator; were its seed the room's
+    plus the seat, learning it would give away the deal's seed.
+    """
+    digest = hashlib.sha256(f"web table bot {seat} of {seed}".encode()).digest()
+    return int.from_bytes(digest[:16], "big")
 
 
 def legal_moves(room: Room, seat: int | None) -> Sequence[Mapping[str, object]]:

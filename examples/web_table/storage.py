@@ -27,7 +27,7 @@ CREATE TABLE IF NOT EXISTS rooms (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
     players INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
+    seed TEXT NOT NULL,
     deal TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS seats (
@@ -117,11 +117,11 @@ class Storage:
     def add_room(
         self, room: str, game: str, players: int, seed: int, deal: Mapping[str, object]
     ) -> None:
-        """Save a new room with its deal."""
+        """Save a new room with its deal; the seed as text, since 128 bits overflow INTEGER."""
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO rooms (id, game, players, seed, deal) VALUES (?, ?, ?, ?, ?)",
-                (room, game, players, seed, json.dumps(deal)),
+                (room, game, players, str(seed), json.dumps(deal)),
             )
 
     def add_seat(self, room: str, seat: SavedSeat) -> None:
@@ -165,7 +165,7 @@ class Storage:
             id=room,
             game=game,
             players=players,
-            seed=seed,
+            seed=int(seed),
             deal=json.loads(deal),
             seats=tuple(SavedSeat(*row) for row in seats),
             moves=tuple(row[0] for row in moves),
