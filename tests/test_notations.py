@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import functools
+import itertools
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +17,7 @@ import mexemexe as m
 from mexemexe import JOKER, Card, NotationError, Rank, Suit, Table
 from mexemexe import strategies as mst
 from mexemexe._notation import translate_cards
+from mexemexe.games import game_names, get_game
 from mexemexe.notations import (
     NOTATIONS,
     Notation,
@@ -20,6 +26,7 @@ from mexemexe.notations import (
     notation_names,
     register_notation,
 )
+from mexemexe.testing._illegal import illegal_attempts
 
 NAMES = ("en", "pt", "gl")
 DEADLINE_MS = 2000
@@ -388,3 +395,108 @@ def test_translate_cards_refuses_a_card_of_another_notation() -> None:
 def test_translate_cards_keeps_foreign_words_when_not_strict() -> None:
     """With strict=False (text shown, not read) a word of another notation stays as it is."""
     assert translate_cards("7E 7H", "en", "pt", strict=False) == "7E 7C"
+
+
+# -- free text the library writes (strict=False): only its cards are rewritten ----------
+
+#: The words of text, split where translate_cards splits them and at apostrophes.
+_WORDS = re.compile(r"[^\s,|()\[\]:;'\"]+")
+
+#: A card or suit letter as the library writes it in English (§0): what may change.
+_ENGLISH_CARD_WORD = re.compile(r"(?:10|[2-9AJQK])[SHDC]|JK|[SHDC]")
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("not in player 0's hand", "pt"),
+        ("the discard pile was turned over as the new stock", "gl"),
+        ("joker not allowed in a group", "pt"),
+    ],
+)
+def test_shown_text_keeps_english_words(text: str, target: str) -> None:
+    """'s' after an apostrophe, 'as' and 'joker' are English words, not cards, in library text."""
+    assert translate_cards(text, "en", target, strict=False) == text
+
+
+def test_shown_text_rewrites_canonical_cards_and_suit_letters() -> None:
+    """Cards as format_cards writes them, quoted or not, and a lone suit letter are rewritten."""
+    text = "AS 10S JK: discard JC S; '7H' (QD)"
+    assert translate_cards(text, "en", "pt", strict=False) == "AE 10E JK: discard JP E; '7C' (QO)"
+
+
+def test_shown_text_keeps_words_that_only_players_write_as_cards() -> None:
+    """Lower case, the joker's other words and T for 10 are not how the library writes cards."""
+    text = "as 7h Joker JOKER TS spades s"
+    assert translate_cards(text, "en", "gl", strict=False) == text
+
+
+def test_shown_text_keeps_a_card_inside_a_word() -> None:
+    """A card spelling tied to a word by an apostrophe or a hyphen is part of that word."""
+    text = "player 0'S hand, JK's turn, Q-K-AS"
+    assert translate_cards(text, "en", "pt", strict=False) == text
+
+
+def test_shown_text_keeps_suit_symbols() -> None:
+    """Suit symbols mean the same in every notation: 7♥ and 'suit ♠' are shown as written (§0)."""
+    text = "top card 7♥, suit to follow: ♠ (group repeats suit ♦ ♣)"
+    assert translate_cards(text, "en", "gl", strict=False) == text
+
+
+def test_player_text_is_still_read_in_any_case() -> None:
+    """strict=True reads a player's move as parse_cards does: '7c' and 'as' are cards."""
+    assert translate_cards("layoff 7c 2", "pt") == "layoff 7H 2"
+    assert translate_cards("discard as", "en", "pt") == "discard AE"
+
+
+@settings(max_examples=200, deadline=DEADLINE_MS)
+@given(
+    text=st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789 ',.:;()|-!?♠♥♦♣\n", max_size=60),
+    source=st.sampled_from(NAMES),
+    target=st.sampled_from(NAMES),
+)
+def test_shown_text_without_a_card_word_is_unchanged(text: str, source: str, target: str) -> None:
+    """Lower-case words, digits, punctuation and suit symbols are never rewritten in shown text."""
+    assert translate_cards(text, source, target, strict=False) == text
+
+
+def _library_texts(game: str, seed: int) -> Iterator[str]:
+    """The problems of hostile moves and the descriptions of the moves of a random game."""
+    rng = random.Random(seed)
+    rules = get_game(game).rules
+    state: Any = get_game(game).deal(rng.randint(rules.min_players, 4), seed=seed)
+    for _ in range(40):
+        for _, attempt in illegal_attempts(state, rng):
+            try:
+                attempt()
+            except m.IllegalMoveError as err:
+                yield from (str(problem) for problem in err.problems)
+            except m.MexeMexeError:
+                pass
+        if state.result is not None:
+            return
+        move = rng.choice(state.legal_moves())
+        yield str(move)
+        state = state.apply(move)
+        last = state.view(0).last
+        if last is not None:
+            yield last.describe()
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_library_text_keeps_its_words_in_every_notation(game: str) -> None:
+    """Every word of a problem or description that is not a card is kept; each card is the same."""
+    texts = set(itertools.chain.from_iterable(_library_texts(game, seed) for seed in range(2)))
+    assert len(texts) > 20
+    for text in texts:
+        words = _WORDS.findall(text)
+        for target in NAMES:
+            shown = _WORDS.findall(translate_cards(text, "en", target, strict=False))
+            assert len(shown) == len(words), (text, target)
+            for word, new in zip(words, shown, strict=True):
+                if not _ENGLISH_CARD_WORD.fullmatch(word):
+                    assert new == word, (text, target)
+                elif len(word) == 1:
+                    assert Suit.parse(new, notation=target) == Suit.parse(word), (text, target)
+                else:
+                    assert Card.parse(new, notation=target) == Card.parse(word), (text, target)

@@ -26,6 +26,7 @@ public face of it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -43,6 +44,7 @@ from ._cards import (
 from ._cards import bad_token_error as bad_token_error
 from ._cards import token_start as token_start
 from ._cards import too_many_cards_error as too_many_cards_error
+from ._notation_text import tied_by_apostrophe
 from ._notations import NOTATIONS, Notation
 
 __all__ = ["format_cards", "parse_cards", "register_notation", "translate_cards"]
@@ -170,18 +172,38 @@ def translate_cards(
     ``2``) are kept as they are. A word that is a card or a suit only in
     another notation is an error, never passed on to be read otherwise.
 
+    Text a player types (``strict=True``, the default) is read as every
+    reader of ``source`` reads it: any case, the suit symbols, the suits'
+    names and the joker's words (``7c``, ``7♥``, ``copas``, ``coringa``).
+
+    Text the library wrote and a player is shown (``strict=False``: a
+    problem, a move's description) holds English words, so only the words
+    written as the library writes cards are rewritten: a card in
+    ``source``'s canonical spelling (``7H``, ``10S``, ``AS``, ``JK``) or a
+    suit letter alone in upper case (the ``S`` of ``discard JC S``), each a
+    whole word: not part of a longer word, nor tied to one by an apostrophe
+    (the ``s`` of ``player 0's``). Lower-case words are never cards there
+    (``as``, ``joker``, ``spades``), nor are ``JOKER`` or ``T♠``. The suit
+    symbols (``7♥``, ``suit ♠``) are kept as they are: they mean the same in
+    every notation.
+
     Examples:
         >>> translate_cards("layoff 7C 2", "pt", "en")
         'layoff 7H 2'
         >>> translate_cards("player 1 played 7H 8H JK", "en", "gl")
         'player 1 played 7C 8C JK'
+        >>> translate_cards("AS: not in player 0's hand", "en", "pt", strict=False)
+        "AE: not in player 0's hand"
 
     Args:
         text: The text.
         source: The notation ``text`` is written in.
         target: The notation to write the cards in.
-        strict: Refuse a word that is a card only in another notation; with
-            ``False`` it is kept as it is (for text shown, not read).
+        strict: Read ``text`` as typed by a player, refusing a word that is a
+            card only in another notation. With ``False``, ``text`` is free
+            text written by the library (shown, not read): only its
+            canonical cards and upper-case suit letters are rewritten, and
+            every other word is kept as it is.
 
     Returns:
         The text with its cards and suits in ``target``.
@@ -194,6 +216,8 @@ def translate_cards(
     if not isinstance(text, str):
         raise TypeError(f"translate_cards expects a string, got {type(text).__name__}")
     read, write = spellings(source), spellings(target)
+    if not strict:
+        return _translate_shown(text, read.notation, write.notation)
     suits_out = write.notation.suit_letters
     others = [spellings(n) for n in NOTATIONS.values()]
 
@@ -205,8 +229,37 @@ def translate_cards(
         suit = read.suit_words.get(word)
         if suit is not None:
             return suits_out[suit.index]
-        if strict and any(word in other.tokens or word in other.suits for other in others):
+        if any(word in other.tokens or word in other.suits for other in others):
             raise notation_error(text, word, match.start(), card_token_problem(word, read))
         return word
+
+    return _WORD.sub(rewrite, text)
+
+
+@functools.lru_cache(maxsize=64)
+def _shown_words(source: Notation, target: Notation) -> dict[str, str]:
+    """The words of library text that are cards or suits in ``source``, and their ``target`` form.
+
+    Only the spellings the library writes: canonical cards (``format_cards``)
+    and the upper-case suit letters (``Discard`` writes ``discard JC S``).
+    Exact spellings, no case variants: free text is English, where ``as``
+    and ``joker`` are words.
+    """
+    read, write = spellings(source), spellings(target)
+    words = dict(zip(read.text, write.text, strict=True))
+    words.update(zip(source.suit_letters, target.suit_letters, strict=True))
+    return words
+
+
+def _translate_shown(text: str, source: Notation, target: Notation) -> str:
+    """``text``, written by the library, with its cards and suit letters in ``target``."""
+    words = _shown_words(source, target)
+
+    def rewrite(match: re.Match[str]) -> str:
+        word = match.group()
+        new = words.get(word)
+        if new is None or tied_by_apostrophe(text, match.start(), match.end()):
+            return word
+        return new
 
     return _WORD.sub(rewrite, text)

@@ -3,7 +3,7 @@
 Nothing here knows a card: these are the helpers of the readers in `_cards`
 and `_table` that only look at text, whatever the notation (the bounded
 excerpts of `NotationError` messages, the characters outside the notation,
-the ``max_cards`` checks).
+the ``max_cards`` checks, where a word of free text is tied to the next).
 """
 
 from __future__ import annotations
@@ -152,3 +152,16 @@ def too_many_cards_error(text: str, token: str, position: int, max_cards: int) -
 def token_start(text: str, start: int, position: int, separators: str) -> int:
     """Where the token holding ``position`` starts: after the last separator before it."""
     return max(start, *(text.rfind(sep, start, position) + 1 for sep in separators))
+
+
+def tied_by_apostrophe(text: str, start: int, end: int) -> bool:
+    """Whether the word ``text[start:end]`` is part of a longer word through an apostrophe.
+
+    ``s`` in ``player 0's`` and ``t`` in ``don't`` are the tails of words,
+    not words of their own: an apostrophe with a letter or digit on both
+    sides joins. An apostrophe after a space (``'7H'``, a quoted card)
+    does not.
+    """
+    before = start >= 2 and text[start - 1] == "'" and text[start - 2].isalnum()
+    after = end + 1 < len(text) and text[end] == "'" and text[end + 1].isalnum()
+    return before or after
