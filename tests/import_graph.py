@@ -224,6 +224,10 @@ LAYERS: dict[str, int] = {
     "mexemexe._cards": VALUES,
     "mexemexe._notation": VALUES,
     "mexemexe._multiset": VALUES,
+    "mexemexe._codes": VALUES,
+    "mexemexe._translations": VALUES,
+    "mexemexe._problemjson": VALUES,
+    "mexemexe.schemas": VALUES,
     # Rules: melds, tables, profiles, validation, moves and results as data.
     "mexemexe._melds": RULES,
     "mexemexe._table": RULES,
@@ -231,6 +235,7 @@ LAYERS: dict[str, int] = {
     "mexemexe._profiles": RULES,
     "mexemexe._meld_finder": RULES,
     "mexemexe._moves": RULES,
+    "mexemexe._movejson": RULES,
     "mexemexe._outcomes": RULES,
     "mexemexe._scoring": RULES,
     "mexemexe._roundparts": RULES,

@@ -8,14 +8,19 @@ and a `Problem` knows where the rulebook explains that rule (`Problem.anchor`).
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
 
+from ._codes import match_message
+from ._translations import LOCALES, normalize_locale, translate
+
 if TYPE_CHECKING:
     from ._cards import Card
+    from ._jsonio import JSONObject
 
 __all__ = [
     "IllegalMoveError",
@@ -73,6 +78,16 @@ def rulebook_location(section: str) -> tuple[str, str] | None:
     return RULEBOOK_PAGES[letter], (letter.lower() + number if number else "")
 
 
+#: The version of the JSON of a problem, a move, a proposal and a best play
+#: (their ``"format"`` field); a reader refuses any other.
+JSON_FORMAT = 1
+
+#: How a problem is read back from JSON, by ``"dict"`` and ``"json"``: filled
+#: in by `mexemexe._problemjson`, which needs the card notation and the JSON
+#: reader, both of which import this module. The package imports it whole.
+READERS: dict[str, Callable[[object], Problem]] = {}
+
+
 @attrs.frozen
 class Problem:
     """One reason why a meld, a table or a move is not valid.
@@ -86,6 +101,9 @@ class Problem:
             ``None`` when it concerns no single meld.
         cards: The cards concerned, as written.
 
+    Each kind of problem the library writes has a stable `code`, and its
+    message reads in the players' languages with `text`.
+
     Examples:
         An app links each problem to the rule it breaks:
 
@@ -94,6 +112,13 @@ class Problem:
         'rules/brazilian/#b5'
         >>> problem.url("https://example.org/mexemexe/")
         'https://example.org/mexemexe/rules/brazilian/#b5'
+
+        and shows it in the player's language:
+
+        >>> problem.code
+        'joker_in_group'
+        >>> problem.text("pt_BR")
+        'coringa não é permitido numa trinca'
     """
 
     message: str
@@ -153,6 +178,97 @@ class Problem:
     def at(self, meld_index: int) -> Problem:
         """Return this problem attached to the meld at ``meld_index``."""
         return attrs.evolve(self, meld_index=meld_index)
+
+    @property
+    def code(self) -> str | None:
+        """The stable identifier of this kind of problem, e.g. ``"card_not_in_hand"``.
+
+        Read from `message`, whose wording each kind keeps; the docs'
+        *Problem codes* page lists every code with its rule sections.
+        ``None`` for a message of no kind the library writes (a problem an
+        app built itself).
+
+        Examples:
+            >>> Problem("7H is not in the hand", "G4").code
+            'card_not_in_hand'
+            >>> Problem("my own reason").code is None
+            True
+        """
+        found = match_message(self.message)
+        return None if found is None else found[0].code
+
+    def text(self, locale: str = "en") -> str:
+        """The message in ``locale``: ``"en"``, ``"pt_BR"`` or ``"gl"`` (see `LOCALES`).
+
+        Only the message is translated: cards stay in the card notation,
+        and `rule`, `meld_index` and `cards` are for the app to show. The
+        locale may also be written ``"pt-BR"``, ``"pt"``, ``"gl_ES"``,
+        ``"en_US"`` … A problem without a `code` has no translation: its
+        message comes back as it is in every locale.
+
+        Examples:
+            >>> problem = Problem("group of 2 cards: at least 3 needed")
+            >>> problem.text("gl")
+            'grupo de 2 cartas: fan falta polo menos 3'
+            >>> problem.text("en") == problem.message
+            True
+
+        Raises:
+            MexeMexeError: If ``locale`` is none of the available ones (the
+                message lists them).
+        """
+        language = normalize_locale(locale)
+        if language is None:
+            shown = repr(locale) if len(repr(locale)) <= 40 else repr(locale)[:40] + "…"
+            raise MexeMexeError(
+                f"no messages in locale {shown}: available are {', '.join(LOCALES)}"
+            )
+        found = match_message(self.message)
+        if found is None or language == "en":
+            return self.message
+        kind, values = found
+        return translate(kind, dict(values), language)
+
+    def to_dict(self) -> JSONObject:
+        """A JSON-ready dict (``"format": 1``; the cards in notation, the code as `code`).
+
+        Examples:
+            >>> Problem("7H is not in the hand", "G4").to_dict()["code"]
+            'card_not_in_hand'
+        """
+        return {
+            "format": JSON_FORMAT,
+            "code": self.code,
+            "message": self.message,
+            "rule": self.rule,
+            "meld_index": self.meld_index,
+            "cards": " ".join(str(card) for card in self.cards),
+        }
+
+    def to_json(self, **kwargs: object) -> str:
+        """`to_dict` as JSON text (keyword arguments go to `json.dumps`)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_dict(cls, data: object) -> Problem:
+        """Rebuild a problem from `to_dict` output, checking every field.
+
+        Raises:
+            InvalidStateError: If a field is missing, unknown or of the wrong
+                kind, the format is not 1, or ``code`` is not the message's.
+            NotationError: If ``cards`` is not card notation.
+        """
+        return READERS["dict"](data)
+
+    @classmethod
+    def from_json(cls, text: str) -> Problem:
+        """Rebuild a problem from `to_json` output.
+
+        Raises:
+            InvalidStateError: If the text is not JSON or not a problem's.
+            NotationError: If its cards are not card notation.
+        """
+        return READERS["json"](text)
 
 
 class MexeMexeError(ValueError):

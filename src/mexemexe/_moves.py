@@ -18,12 +18,17 @@ state (`GameState.apply`). Text forms:
 `Move.parse` reads them (keywords in either ASCII case, extra spaces and
 surrounding line breaks allowed; the alphabet of RULES.md §0) and
 ``str(move)`` writes them canonically.
+
+For clients in other languages a move also has a JSON form (`Move.to_dict`):
+``{"format": 1, "kind": "layoff", "card": "7H", "meld_index": 2}``, the kind
+being the text form's keyword and each field the move's own, cards in
+notation (the package's ``move`` JSON Schema describes it).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from itertools import islice
 from typing import ClassVar, Literal
 
@@ -41,6 +46,7 @@ from ._cards import (
 )
 from ._errors import IllegalMoveError, NotationError, Problem
 from ._kinds import quote
+from ._movejson import MoveJSON
 from ._notation import format_cards
 from ._pictures import TextPrinter
 from ._table import Table, TableLike, parse_melds_span
@@ -59,8 +65,12 @@ __all__ = [
 ]
 
 
-class Move:
-    """Base class of every move. Moves are immutable values with a text form."""
+class Move(MoveJSON):
+    """Base class of every move. Moves are immutable values with a text form and a JSON form.
+
+    `to_dict`/`to_json` write a move's JSON, `from_dict`/`from_json` read it
+    (see `MoveJSON`).
+    """
 
     __slots__ = ()
 
@@ -101,6 +111,10 @@ class Move:
     def to_text(self) -> str:
         """The canonical text form (same as ``str(move)``)."""
         return str(self)
+
+    @classmethod
+    def _kinds(cls) -> Mapping[str, type[MoveJSON]]:
+        return Move._registry
 
 
 #: A word of a move: what lies between spaces and line breaks.
@@ -219,6 +233,7 @@ class Draw(Move):
     """
 
     keyword: ClassVar[str] = "draw"
+    _json_fields: ClassVar[dict[str, type | tuple[type, ...]]] = {"source": str}
     source: Literal["stock", "discard"] = attrs.field(default="stock", validator=_draw_source)
 
     @classmethod
@@ -276,6 +291,7 @@ class Play(Move):
     """
 
     keyword: ClassVar[str] = "play"
+    _json_fields: ClassVar[dict[str, type | tuple[type, ...]]] = {"table": list}
     table: Table = attrs.field(converter=_table)
 
     @classmethod
@@ -329,6 +345,7 @@ class LayDown(Move):
     """
 
     keyword: ClassVar[str] = "meld"
+    _json_fields: ClassVar[dict[str, type | tuple[type, ...]]] = {"cards": str}
     cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
 
     @classmethod
@@ -352,6 +369,7 @@ class LayOff(Move):
     """
 
     keyword: ClassVar[str] = "layoff"
+    _json_fields: ClassVar[dict[str, type | tuple[type, ...]]] = {"card": str, "meld_index": int}
     card: Card = attrs.field(converter=_card)
     meld_index: int = attrs.field(validator=_meld_index("G4"))
 
@@ -373,6 +391,7 @@ class SwapJoker(Move):
     """
 
     keyword: ClassVar[str] = "swap"
+    _json_fields: ClassVar[dict[str, type | tuple[type, ...]]] = {"card": str, "meld_index": int}
     card: Card = attrs.field(converter=_card)
     meld_index: int = attrs.field(validator=_meld_index("G12"))
 
@@ -405,6 +424,11 @@ class Discard(Move):
     """
 
     keyword: ClassVar[str] = "discard"
+    _json_fields: ClassVar[dict[str, type | tuple[type, ...]]] = {
+        "card": str,
+        "suit": (str, type(None)),
+        "announce": bool,
+    }
     card: Card = attrs.field(converter=_card)
     suit: Suit | None = attrs.field(default=None, converter=_optional_suit)
     announce: bool = False

@@ -8,12 +8,13 @@ from typing import Literal, TypeVar, overload
 import attrs
 
 from ._cards import Card, as_cards
-from ._errors import InvalidStateError, Problem
+from ._errors import JSON_FORMAT, InvalidStateError, Problem
 from ._fastcopy import maker
-from ._jsonio import JSONObject
+from ._jsonio import JSONObject, dumps, loads_object
 from ._kinds import kind_problems, loading, quote, whole_number
 from ._moves import Move, Play, parse_move
 from ._notation import format_cards
+from ._problemjson import document, field, problem_from_dict, read_cards, read_melds
 from ._table import Table
 
 __all__ = ["Outcome", "Proposal", "RoundResult", "build_outcome"]
@@ -199,6 +200,51 @@ class Proposal:
             return f"legal play placing {format_cards(self.placed)}: {self.table}"
         return "illegal play: " + "; ".join(str(p) for p in self.problems)
 
+    def to_dict(self) -> JSONObject:
+        """A JSON-ready dict: ``format``, ``ok``, the table's melds, ``placed``, ``problems``."""
+        return {
+            "format": JSON_FORMAT,
+            "ok": self.ok,
+            "table": [format_cards(meld) for meld in self.table.melds],
+            "placed": format_cards(self.placed),
+            "problems": [problem.to_dict() for problem in self.problems],
+        }
+
+    def to_json(self, **kwargs: object) -> str:
+        """`to_dict` as JSON text (keyword arguments go to `json.dumps`)."""
+        return dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Proposal:
+        """Rebuild a proposal from `to_dict` output, checking every field.
+
+        Raises:
+            InvalidStateError: If a field is missing, unknown or ill-typed,
+                the format is not 1, ``ok`` contradicts the problems, or a
+                meld or card is not notation.
+        """
+        doc = document(data, "proposal", ("ok", "table", "placed", "problems"))
+        problems = field(doc, "problems", list, "proposal")
+        assert isinstance(problems, list)
+        with loading("proposal"):
+            proposal = cls(
+                Table(read_melds(doc["table"], "proposal.table")),
+                read_cards(doc["placed"], "proposal.placed"),
+                tuple(problem_from_dict(problem) for problem in problems),
+            )
+        if field(doc, "ok", bool, "proposal") != proposal.ok:
+            raise InvalidStateError(f"proposal.ok={doc['ok']} with {len(problems)} problems")
+        return proposal
+
+    @classmethod
+    def from_json(cls, text: str) -> Proposal:
+        """Rebuild a proposal from `to_json` output.
+
+        Raises:
+            InvalidStateError: If the text is not JSON or not a proposal.
+        """
+        return cls.from_dict(loads_object(text, "proposal"))
+
 
 @attrs.frozen
 class RoundResult:
@@ -285,9 +331,26 @@ class RoundResult:
             out["failed_plays"] = [*self.failed_plays]
         return out
 
+    def to_json(self, **kwargs: object) -> str:
+        """`to_dict` with ``"format": 1`` as JSON text (keyword arguments go to `json.dumps`).
+
+        The dict has no format of its own: it is part of a state's JSON,
+        whose schema tag versions it.
+        """
+        return dumps({"format": JSON_FORMAT, **self.to_dict()}, **kwargs)
+
+    @classmethod
+    def from_json(cls, text: str) -> RoundResult:
+        """Rebuild from `to_json` output (or `to_dict`'s as JSON text).
+
+        Raises:
+            InvalidStateError: If the text is not JSON or not a valid result.
+        """
+        return cls.from_dict(loads_object(text, "round result"))
+
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> RoundResult:
-        """Rebuild from `to_dict` output.
+        """Rebuild from `to_dict` output (a ``"format"`` field, if any, must be 1).
 
         Raises:
             InvalidStateError: If a field is missing or not of its kind (every
@@ -295,6 +358,10 @@ class RoundResult:
                 impossible on its own (see `RoundResult`).
         """
         data = _mapping(data, "a round result")
+        if data.get("format", JSON_FORMAT) != JSON_FORMAT:
+            raise InvalidStateError(
+                f"result.format={quote(data.get('format'))}: this version reads 1"
+            )
         reason = _end_reason(data.get("reason"))
 
         def numbers(key: str) -> tuple[int, ...]:

@@ -55,7 +55,7 @@ def table_after(state: GameState, move: LayDown | LayOff) -> Table:
             f"cannot {move}",
             [
                 Problem(
-                    f"there is no meld {index} (the table has {len(table.melds)}, counted from 0)",
+                    f"there is no meld {index} (the table has {len(table.melds)})",
                     rules.section("play"),
                 )
             ],

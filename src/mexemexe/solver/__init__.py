@@ -59,6 +59,7 @@ from .._table import Table, TableLike
 from .._validation import validate_table
 from ._fixed import FixedPlay, best_fixed_play
 from ._inputs import _counts, _deadline, _point_weights, _prune, _within_deck
+from ._json import BestPlayJSON
 from ._repeated import best_with_repeats
 from ._sweep import INF, NEG, Found, SearchCut, new_sweep
 
@@ -81,7 +82,7 @@ _FALLBACK_SHARE = 0.25
 
 
 @attrs.frozen
-class BestPlay:
+class BestPlay(BestPlayJSON):
     """The best play found: the new table, the hand cards it places, and its worth.
 
     Attributes:
@@ -96,6 +97,8 @@ class BestPlay:
         exact: Whether the search proved the play best: always without a
             time limit; ``False`` when the limit cut the search (the play is
             then valid and places at least nothing, but may not be best).
+
+    `to_dict`/`to_json` and `from_dict`/`from_json` give its JSON form.
     """
 
     table: Table
