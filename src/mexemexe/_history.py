@@ -292,6 +292,7 @@ def history_problems(
     players: int,
     over: bool,
     turn_ends: tuple[type[Move], ...] | None,
+    turn_starts: tuple[type[Move], ...] | None = None,
 ) -> list[str]:
     """What makes ``history`` impossible beside the rest of a state or view, one problem each.
 
@@ -299,7 +300,11 @@ def history_problems(
     every entry is by a player of the round, the newest is ``last``, and
     the entries account for the turn counter: each move of a ``turn_ends``
     type ends a turn (``None``: every move does, B3, R4), and so does the
-    move that ended the round.
+    move that ended the round. A move that does not end the turn is
+    followed by a move of the same player, and each turn, from the first
+    one the history holds, starts with a move of a ``turn_starts`` type
+    (a discard game's draw, G4; ``None``: any move). One pass over the
+    entries.
     """
     if not history:
         return []
@@ -316,7 +321,24 @@ def history_problems(
     if turn_ends is None:
         ended = len(entries)
     else:
-        ended = sum(1 for outcome in entries if isinstance(outcome.move, turn_ends))
+        ended = 0
+        starts = True  # the next entry starts a turn
+        mover = -1  # the player of the turn under way
+        for k, outcome in enumerate(entries):
+            if starts and turn_starts is not None and not isinstance(outcome.move, turn_starts):
+                problems.append(
+                    f"history[{k}]: {outcome.describe()!r} starts a turn, which begins "
+                    f"with a {' or '.join(kind.__name__ for kind in turn_starts)}"
+                )
+                break
+            if not starts and outcome.player != mover:
+                problems.append(
+                    f"history[{k}]: player {outcome.player} moves in player {mover}'s turn"
+                )
+                break
+            starts = isinstance(outcome.move, turn_ends)
+            ended += starts
+            mover = outcome.player
         if over and not isinstance(entries[-1].move, turn_ends):
             ended += 1
     if ended != turn:

@@ -513,7 +513,9 @@ class GameState:
                     self.turn,
                     n,
                     self.result is not None,
-                    self._VIEW.TURN_ENDS,  # the moves that end a turn: the view knows them
+                    # The moves that end and start a turn: the view type knows them.
+                    self._VIEW.TURN_ENDS,
+                    self._VIEW.TURN_STARTS,
                 )
             )
         if problems:

@@ -25,7 +25,7 @@ import attrs
 from ._cards import Card, as_cards
 from ._errors import InvalidStateError
 from ._fastcopy import copier
-from ._history import SeenHistory, history_from_json, history_problems
+from ._history import History, SeenHistory, history_from_json, history_problems
 from ._jsonio import JSONObject, dumps, loads_object
 from ._kinds import MAX_COUNT, quote, whole_number
 from ._moves import Move
@@ -111,6 +111,8 @@ class View(Generic[R_co]):
     #: The move types that end a turn, for the check of ``history`` (``None``:
     #: every move does).
     TURN_ENDS: ClassVar[tuple[type[Move], ...] | None] = None
+    #: The move types a turn starts with (``None``: any move).
+    TURN_STARTS: ClassVar[tuple[type[Move], ...] | None] = None
     #: The ``schema`` tag of this view type's JSON.
     SCHEMA: ClassVar[str] = ""
 
@@ -199,8 +201,7 @@ class View(Generic[R_co]):
             "turn": whole_number(read_key(data, "turn", int), "turn"),
             "last": None if last is None else Outcome.from_dict(last),
             "result": None if result is None else RoundResult.from_dict(result),
-            # Written as seen: read back, the entries are already what the player sees.
-            "history": SeenHistory(history_from_json(data.get("history")), player),
+            "history": _seen_history(history_from_json(data.get("history")), player),
         }
 
     def _common_problems(self, seen: Iterable[Card]) -> list[str]:
@@ -265,15 +266,14 @@ class View(Generic[R_co]):
         if not isinstance(history, SeenHistory) or history.viewer != self.player:
             return [f"history={quote(history)}: the history as player {self.player} sees it"]
         problems = history_problems(
-            history, self.last, self.turn, n, self.result is not None, self.TURN_ENDS
+            history,
+            self.last,
+            self.turn,
+            n,
+            self.result is not None,
+            self.TURN_ENDS,
+            self.TURN_STARTS,
         )
-        for entry in history:
-            if entry.player != self.player and entry.hidden() != entry:
-                problems.append(
-                    f"history: player {entry.player}'s drawn cards, which player "
-                    f"{self.player} never sees"
-                )
-                break
         return problems
 
 
@@ -290,6 +290,22 @@ class View(Generic[R_co]):
     def _problems(self) -> list[str]:
         """Every rule this view breaks (each game's view adds its own to `_common_problems`)."""
         return self._common_problems(())
+
+
+def _seen_history(log: History, player: int) -> SeenHistory:
+    """The history a view read back shows: written as seen, so nothing of it is hidden again.
+
+    Raises:
+        InvalidStateError: If an entry names cards another player drew from
+            the stock, which ``player`` never sees.
+    """
+    for entry in log:
+        if entry.player != player and entry.hidden() != entry:
+            raise InvalidStateError(
+                f"invalid view: history: player {entry.player}'s drawn cards, which player "
+                f"{player} never sees"
+            )
+    return SeenHistory(log, player)
 
 
 def read_view_cards(

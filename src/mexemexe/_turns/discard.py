@@ -95,8 +95,10 @@ class DiscardView(PlayerView):
     jokers_owed: int = 0
     owners: tuple[tuple[int, ...], ...] = ()
 
-    # A turn ends with the discard (G4), or with the move that ends the round.
+    # A turn starts with a draw and ends with the discard (G4), or with the
+    # move that ends the round.
     TURN_ENDS: ClassVar[tuple[type[Move], ...] | None] = (Discard,)
+    TURN_STARTS: ClassVar[tuple[type[Move], ...] | None] = (Draw,)
 
     def _structure_json(self) -> JSONObject:
         return _discard_json(self, None)
