@@ -8,6 +8,7 @@ what happened. Random play of every registered game.
 
 from __future__ import annotations
 
+import itertools
 import json
 import pickle
 import random
@@ -73,7 +74,7 @@ def test_history_has_one_entry_per_move(game: str) -> None:
 def test_a_move_adds_its_outcome_and_keeps_the_older_entries(game: str) -> None:
     """A successor's history is its predecessor's with the move's outcome added."""
     states = _played(game, seed=2, moves=40)
-    for before, after in zip(states, states[1:], strict=False):
+    for before, after in itertools.pairwise(states):
         assert tuple(after.history) == (*before.history, after.last)
 
 
@@ -226,9 +227,7 @@ def test_a_view_history_naming_another_players_draw_is_refused(game: str) -> Non
     )
     data = state.view(viewer).to_dict()
     full = state.history
-    index = next(
-        i for i, e in enumerate(full) if e.player != viewer and _hidden_from_others(e)
-    )
+    index = next(i for i, e in enumerate(full) if e.player != viewer and _hidden_from_others(e))
     data["history"][index] = full[index].to_dict()
     with pytest.raises(m.InvalidStateError, match="never sees"):
         type(state.view(viewer)).from_dict(data)

@@ -69,7 +69,7 @@ class History(Sequence[Outcome]):
         self._size = 0 if node is None else node._size
 
     def add(self, outcome: Outcome) -> History:
-        """This history with ``outcome`` after its last entry (constant time; ``self`` unchanged)."""
+        """This history and ``outcome`` after its last entry, in constant time (``self`` stays)."""
         new: History = _new(History)
         new._last = outcome
         new._before = self
@@ -157,9 +157,7 @@ def _packed(outcome: Outcome) -> _Packed:
     move = outcome.move
     return (
         outcome.player,
-        tuple(bytes(map(CODE, meld)) for meld in move.table.melds)
-        if type(move) is Play
-        else move,
+        tuple(bytes(map(CODE, meld)) for meld in move.table.melds) if type(move) is Play else move,
         bytes(map(CODE, outcome.drawn)),
         bytes(map(CODE, outcome.placed)),
         outcome.penalty,

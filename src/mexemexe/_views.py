@@ -276,7 +276,6 @@ class View(Generic[R_co]):
         )
         return problems
 
-
     def _checked(self) -> None:
         """Raise if `_problems` finds any (a view read from outside).
 
