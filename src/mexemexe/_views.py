@@ -25,7 +25,7 @@ import attrs
 from ._cards import Card, as_cards
 from ._errors import InvalidStateError
 from ._fastcopy import copier
-from ._history import History, SeenHistory, history_from_json, history_problems
+from ._history import SeenHistory, history_from_json, history_problems
 from ._jsonio import JSONObject, dumps, loads_object
 from ._kinds import MAX_COUNT, quote, whole_number
 from ._moves import Move
@@ -201,7 +201,8 @@ class View(Generic[R_co]):
             "turn": whole_number(read_key(data, "turn", int), "turn"),
             "last": None if last is None else Outcome.from_dict(last),
             "result": None if result is None else RoundResult.from_dict(result),
-            "history": _seen_history(history_from_json(data.get("history")), player),
+            # Written as seen: `_history_problems` refuses any entry naming a hidden card.
+            "history": SeenHistory(history_from_json(data.get("history")), player),
         }
 
     def _common_problems(self, seen: Iterable[Card]) -> list[str]:
@@ -261,10 +262,21 @@ class View(Generic[R_co]):
         return problems
 
     def _history_problems(self, n: int) -> list[str]:
-        """What is wrong with ``history`` (`history_problems`), and any card it shows unseen."""
+        """What is wrong with ``history`` (`history_problems`), and any card it shows unseen.
+
+        For a view read from outside, whose history holds what was written:
+        an entry naming cards another player drew from the stock is refused
+        (a view built from a state holds the full history, shown as seen).
+        """
         history = self.history
         if not isinstance(history, SeenHistory) or history.viewer != self.player:
             return [f"history={quote(history)}: the history as player {self.player} sees it"]
+        for entry in history.log:
+            if entry.player != self.player and entry.hidden() != entry:
+                return [
+                    f"history: player {entry.player}'s drawn cards, which player "
+                    f"{self.player} never sees"
+                ]
         problems = history_problems(
             history,
             self.last,
@@ -289,22 +301,6 @@ class View(Generic[R_co]):
     def _problems(self) -> list[str]:
         """Every rule this view breaks (each game's view adds its own to `_common_problems`)."""
         return self._common_problems(())
-
-
-def _seen_history(log: History, player: int) -> SeenHistory:
-    """The history a view read back shows: written as seen, so nothing of it is hidden again.
-
-    Raises:
-        InvalidStateError: If an entry names cards another player drew from
-            the stock, which ``player`` never sees.
-    """
-    for entry in log:
-        if entry.player != player and entry.hidden() != entry:
-            raise InvalidStateError(
-                f"invalid view: history: player {entry.player}'s drawn cards, which player "
-                f"{player} never sees"
-            )
-    return SeenHistory(log, player)
 
 
 def read_view_cards(
