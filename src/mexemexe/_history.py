@@ -37,6 +37,7 @@ __all__ = [
     "history_from_json",
     "history_json",
     "history_problems",
+    "seen",
 ]
 
 _new = object.__new__

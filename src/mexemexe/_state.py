@@ -49,7 +49,7 @@ from ._notation import format_cards
 from ._outcomes import Outcome, Proposal, RoundResult
 from ._profiles import Profile, get_profile, untyped_constructor
 from ._random import Seed, make_rng, shuffled
-from ._roundparts import current_hand, hand_lines, player_count
+from ._roundparts import current_hand, hand_lines, player_count, seen_by
 from ._scoring import result_problems, round_result
 from ._table import Table, TableLike
 from ._views import FORMAT, MAPPING, View, read_view_cards, spectator_of
@@ -898,13 +898,10 @@ class GameState:
         hands = self.hands
         if not isinstance(player, int) or not 0 <= player < len(hands):
             self._check_player(player)  # raises
-        last = self.last
-        if last is not None and last.player != player:
-            last = last.hidden() if last.drawn else last
         return self._view_of(
             player,
             tuple(map(len, hands)),
-            last,
+            seen_by(self.last, player),
             self.result,
             SeenHistory(self.history, player),
         )
