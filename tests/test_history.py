@@ -293,3 +293,19 @@ def test_a_seen_history_equals_the_tuple_of_its_entries() -> None:
     seen = SeenHistory(History([drawn]), 0)
     assert seen == (drawn.hidden(),)
     assert json.loads(json.dumps([e.to_dict() for e in seen]))[0]["drawn"] == ""
+
+
+def test_changing_written_json_does_not_change_the_next_one() -> None:
+    """Each `to_dict` gives fresh entry dicts, though the history writes each entry once."""
+    state = _final("galician")
+    first = state.to_dict()
+    first["history"][0]["player"] = 9
+    assert state.to_dict()["history"][0]["player"] == state.history[0].player
+
+
+def test_entries_written_alike_read_back_equal() -> None:
+    """Repeated entries (a long round's draws and discards) read back as equal outcomes."""
+    state = _final("maumau")
+    back = type(state).from_json(state.to_json())
+    assert tuple(back.history) == tuple(state.history)
+    assert len({id(e) for e in back.history}) < len(back.history)

@@ -23,7 +23,7 @@ from typing import overload
 
 from ._cards import _BY_CODE, CODE, Card
 from ._errors import InvalidStateError
-from ._jsonio import JSON
+from ._jsonio import JSON, JSONObject
 from ._kinds import quote
 from ._moves import Move, Play
 from ._outcomes import Outcome, build_outcome
@@ -52,14 +52,20 @@ class History(Sequence[Outcome]):
     the same entries; ``tuple(history)`` is a plain tuple of them.
     """
 
-    # Plain slots, set once when a history is built and never changed after:
-    # a linked node that the engines extend on every move without attrs'
-    # machinery (see `add`).
-    __slots__ = ("_before", "_last", "_size")
+    # Plain slots, set once when a history is built and never changed after
+    # (but for the caches of the newest entry's JSON): a linked node that the
+    # engines extend on every move without attrs' machinery (see `add`).
+    __slots__ = ("_before", "_hidden_json", "_json", "_last", "_size")
 
     _last: Outcome | None
     _before: History | None
     _size: int
+    #: The newest entry's `Outcome.to_dict`, and that of its `Outcome.hidden`
+    #: form, once written: every later state shares this node, and a state's
+    #: JSON, written after every move by some servers, then costs a copy of
+    #: each older entry's dict rather than writing it again.
+    _json: JSONObject | None
+    _hidden_json: JSONObject | None
 
     def __init__(self, outcomes: Iterable[Outcome] = ()) -> None:
         node: History | None = None
@@ -68,6 +74,7 @@ class History(Sequence[Outcome]):
         self._last = None if node is None else node._last
         self._before = None if node is None else node._before
         self._size = 0 if node is None else node._size
+        self._json = self._hidden_json = None
 
     def add(self, outcome: Outcome) -> History:
         """This history and ``outcome`` after its last entry, in constant time (``self`` stays)."""
@@ -75,6 +82,7 @@ class History(Sequence[Outcome]):
         new._last = outcome
         new._before = self
         new._size = self._size + 1
+        new._json = new._hidden_json = None
         return new
 
     @property
@@ -200,13 +208,38 @@ def as_history(value: object) -> History:
     return History(entries)
 
 
-def history_json(history: Iterable[Outcome]) -> list[JSON]:
-    """A history as states and views write it: each entry's `Outcome.to_dict`, oldest first."""
-    return [entry.to_dict() for entry in history]
+def history_json(history: History | SeenHistory) -> list[JSON]:
+    """A history as states and views write it: each entry's `Outcome.to_dict`, oldest first.
+
+    Each entry is written once per node and copied after (see `History._json`).
+    """
+    viewer = history.viewer if isinstance(history, SeenHistory) else None
+    out: list[JSON] = []
+    node = history.log if isinstance(history, SeenHistory) else history
+    while node._size:
+        outcome = node._last
+        before = node._before
+        assert outcome is not None  # a node with entries holds its newest
+        assert before is not None
+        if viewer is None or outcome.player == viewer or not outcome.drawn:
+            data = node._json
+            if data is None:
+                data = node._json = outcome.to_dict()
+        else:
+            data = node._hidden_json
+            if data is None:
+                data = node._hidden_json = outcome.hidden().to_dict()
+        out.append(dict(data))  # a copy: the caller may change what it is given
+        node = before
+    out.reverse()
+    return out
 
 
 def history_from_json(data: object) -> History:
     """The `History` of what `history_json` wrote; a state or view without one reads ``None`` here.
+
+    Entries written alike are read once: a long round repeats its draws and
+    discards, and each read entry is a checked `Outcome`.
 
     Raises:
         InvalidStateError: If ``data`` is not a list of outcomes.
@@ -215,7 +248,24 @@ def history_from_json(data: object) -> History:
         return EMPTY_HISTORY
     if not isinstance(data, list):
         raise InvalidStateError(f"history={quote(data)}: a list of outcomes")
-    return History(map(Outcome.from_dict, data))
+    read: dict[object, Outcome] = {}
+    history = EMPTY_HISTORY
+    for entry in data:
+        key: object = None
+        if type(entry) is dict:
+            try:
+                key = tuple(entry.items())
+                outcome = read.get(key)
+            except TypeError:  # a value that is no JSON scalar: read, and refused there
+                key = outcome = None
+        else:
+            outcome = None
+        if outcome is None:
+            outcome = Outcome.from_dict(entry)
+            if key is not None:
+                read[key] = outcome
+        history = history.add(outcome)
+    return history
 
 
 def seen(outcome: Outcome, viewer: int) -> Outcome:
