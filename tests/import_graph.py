@@ -240,6 +240,7 @@ LAYERS: dict[str, int] = {
     "mexemexe._moves": RULES,
     "mexemexe._movejson": RULES,
     "mexemexe._outcomes": RULES,
+    "mexemexe._history": RULES,
     "mexemexe._scoring": RULES,
     "mexemexe._roundparts": RULES,
     "mexemexe._views": RULES,

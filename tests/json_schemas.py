@@ -222,6 +222,16 @@ def best_play() -> Schema:
 
 
 _OPEN = "Later versions may add fields: a client should ignore the ones it does not know."
+#: Every move's outcome, oldest first; not required, as data written before
+#: the history was kept reads with an empty one.
+HISTORY: Schema = {
+    "type": "array",
+    "items": {"$ref": "#/$defs/outcome"},
+    "description": "Every move of the round so far, oldest first (in a view, as that "
+    "player may see it: another player's cards drawn from the stock counted, never named).",
+}
+#: A view's player: a seat, or -1 for a spectator's view.
+VIEWER: Schema = {"type": "integer", "minimum": -1, "description": "-1 for a spectator."}
 
 
 def _rummy_common(own: dict[str, Schema]) -> dict[str, Schema]:
@@ -265,7 +275,7 @@ def state() -> Schema:
         "title": "GameState",
         "description": "A rummy round: shared table (B, R) or discard (G). " + _OPEN,
         "required": list(properties),
-        "properties": properties,
+        "properties": {**properties, "history": HISTORY},
         "$defs": {
             "profile": _profile(Profile, "Profile"),
             "outcome": _outcome(),
@@ -278,7 +288,7 @@ def view() -> Schema:
     """A rummy `PlayerView` as its ``to_dict`` writes it."""
     properties = {
         "schema": {"const": "mexemexe.view/1"},
-        "player": COUNT,
+        "player": VIEWER,
         "profile": {"type": "string", "description": "The profile's name."},
         "hand": CARDS,
         "hand_sizes": {"type": "array", "items": COUNT},
@@ -290,7 +300,7 @@ def view() -> Schema:
         "title": "PlayerView",
         "description": "What one player may see of a rummy round. " + _OPEN,
         "required": list(properties),
-        "properties": {"format": FORMAT, **properties},
+        "properties": {"format": FORMAT, **properties, "history": HISTORY},
         "$defs": {"outcome": _outcome(), "round_result": round_result()},
     }
 
@@ -328,7 +338,7 @@ def maumau_state() -> Schema:
         "title": "MauMauState",
         "description": "A Mau-Mau hand (M). " + _OPEN,
         "required": list(properties),
-        "properties": properties,
+        "properties": {**properties, "history": HISTORY},
         "$defs": {
             "profile": _profile(MauMauProfile, "MauMauProfile"),
             "outcome": _outcome(),
@@ -341,7 +351,7 @@ def maumau_view() -> Schema:
     """A Mau-Mau player's view as its ``to_dict`` writes it."""
     properties = {
         "schema": {"const": "mexemexe.maumau-view/1"},
-        "player": COUNT,
+        "player": VIEWER,
         "hand": CARDS,
         "stock_size": COUNT,
         **_maumau_common(),
@@ -351,7 +361,7 @@ def maumau_view() -> Schema:
         "title": "MauMauView",
         "description": "What one player may see of a Mau-Mau hand. " + _OPEN,
         "required": list(properties),
-        "properties": {"format": FORMAT, **properties},
+        "properties": {"format": FORMAT, **properties, "history": HISTORY},
         "$defs": {"outcome": _outcome(), "round_result": round_result()},
     }
 

@@ -351,7 +351,8 @@ def test_a_pickled_state_is_small_whatever_the_caches_hold(name: str) -> None:
         middle = middle.apply(move)
     for state in (record.initial, middle, final):
         data = pickle.dumps(state)
-        assert len(data) < 1500
+        # The round's history (every move's outcome) comes on top, packed as compactly.
+        assert len(data) < 1500 + 100 * len(state.history)
         copy = pickle.loads(data)
         assert copy == state
         assert copy.to_dict() == state.to_dict()

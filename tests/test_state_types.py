@@ -35,6 +35,7 @@ SCHEMA_KEYS = [
     "jokers_owed",
     "owners",
     "failed_plays",  # B8's failed plays (issue #29): a shared table's, [] in a discard game
+    "history",  # every move's outcome (issue #30)
 ]
 
 
@@ -71,6 +72,7 @@ def test_the_base_holds_only_the_common_fields() -> None:
         "opened",
         "last",
         "result",
+        "history",
     }
 
 
@@ -151,7 +153,7 @@ def test_to_dict_writes_the_same_keys_as_before(profile: str) -> None:
 def test_a_shared_table_state_writes_the_discard_keys_at_rest() -> None:
     """A shared-table state writes the discard turn's keys at their resting values."""
     data = m.deal("rummikub", players=2, seed=1).to_dict()
-    rest = {key: data[key] for key in SCHEMA_KEYS[13:-1]}
+    rest = {key: data[key] for key in SCHEMA_KEYS[13:-2]}
     assert rest == {
         "phase": "play",
         "taken": None,
@@ -230,6 +232,7 @@ VIEW_KEYS = [
     "taken",
     "jokers_owed",
     "owners",
+    "history",
     "format",
 ]
 

@@ -15,6 +15,7 @@ from typing import ClassVar, Protocol, TypeVar
 
 from ._cards import Card
 from ._errors import InvalidStateError, ProfileError
+from ._history import seen
 from ._jsonio import JSON, JSONObject, dumps, loads_object
 from ._kinds import quote
 from ._notation import format_cards
@@ -116,9 +117,7 @@ def check_settings(data: object, keywords: Collection[str]) -> Mapping[str, obje
 
 def seen_by(last: Outcome | None, player: int) -> Outcome | None:
     """The previous move as ``player`` may see it: another player's drawn cards hidden."""
-    if last is not None and last.player != player and last.drawn:
-        return last.hidden()
-    return last
+    return None if last is None else seen(last, player)
 
 
 class _Round(Protocol):

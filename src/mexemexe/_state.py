@@ -33,6 +33,15 @@ from . import _pictures
 from ._cards import _BY_CODE, CODE, Card, as_cards
 from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
 from ._fastcopy import changer, copier, maker
+from ._history import (
+    EMPTY_HISTORY,
+    History,
+    SeenHistory,
+    as_history,
+    history_from_json,
+    history_json,
+    history_problems,
+)
 from ._jsonio import JSON, JSONObject, dumps, loads_object
 from ._kinds import MAX_COUNT, kind_problems, loading, quote, whole_number
 from ._moves import Move
@@ -40,7 +49,7 @@ from ._notation import format_cards
 from ._outcomes import Outcome, Proposal, RoundResult
 from ._profiles import Profile, get_profile, untyped_constructor
 from ._random import Seed, make_rng, shuffled
-from ._roundparts import current_hand, hand_lines, player_count
+from ._roundparts import current_hand, hand_lines, player_count, seen_by
 from ._scoring import result_problems, round_result
 from ._table import Table, TableLike
 from ._views import FORMAT, MAPPING, View, read_view_cards, spectator_of
@@ -135,6 +144,10 @@ def _taken(value: object) -> Card | None:
 
 def _owner_lists(value: object) -> tuple[tuple[int, ...], ...]:
     return _convert("owners", _owners, value)
+
+
+def _history(value: object) -> History:
+    return _convert("history", as_history, value)
 
 
 def _flags(value: Iterable[bool]) -> tuple[bool, ...]:
@@ -307,6 +320,10 @@ class GameState:
         opened: Whether each player has laid down a card this round (R4, G10).
         last: What the previous move did, or ``None`` at the start.
         result: How the round ended, or ``None`` while it is being played.
+        history: What every move of the round did, oldest first (a `History`
+            of `Outcome`, whose newest entry is ``last``); views show it as
+            each player may see it. Empty for a state written before it was
+            kept.
     """
 
     profile: Profile = attrs.field(converter=_profile)
@@ -320,6 +337,7 @@ class GameState:
     )
     last: Outcome | None = attrs.field(default=None, kw_only=True)
     result: RoundResult | None = attrs.field(default=None, kw_only=True)
+    history: History = attrs.field(default=EMPTY_HISTORY, converter=_history, kw_only=True)
 
     #: The ``Profile.turn_structure`` of this state type ("" for the base).
     TURN_STRUCTURE: ClassVar[str] = ""
@@ -430,9 +448,13 @@ class GameState:
         still counts the cards, so an engine bug that drops or duplicates one
         cannot pass silently.
 
+        A change of ``last`` (a move's outcome) adds it to ``history``.
+
         Raises:
             InvalidStateError: If the card count changed (an engine bug).
         """
+        if "last" in changes and "history" not in changes:
+            changes["history"] = self.history.add(cast("Outcome", changes["last"]))
         new: S = _copier(type(self))(self, changes)  # type: ignore[assignment]
         if changes.keys().isdisjoint(_CARD_FIELDS):
             return new
@@ -481,6 +503,21 @@ class GameState:
                 problems.append(f"{name}={quote(value)}: from 0 to {MAX_COUNT}")
         if self.last is not None and not 0 <= self.last.player < n:
             problems.append(f"last.player {quote(self.last.player)} is not a player (0-{n - 1})")
+        if not isinstance(self.history, History):
+            problems.append(f"history={quote(self.history)}: a History")
+        else:
+            problems.extend(
+                history_problems(
+                    self.history,
+                    self.last,
+                    self.turn,
+                    n,
+                    self.result is not None,
+                    # The moves that end and start a turn: the view type knows them.
+                    self._VIEW.TURN_ENDS,
+                    self._VIEW.TURN_STARTS,
+                )
+            )
         if problems:
             return problems  # the checks below index the hands by these numbers
         problems.extend(self._structure_problems())
@@ -738,7 +775,7 @@ class GameState:
         """
         if self.result is not None:
             return PlayableCards((), True)
-        view = self._view_of(self.current_player, (), None, None)
+        view = self._view_of(self.current_player, (), None, None, _NO_HISTORY)
         return _search().playable_cards(view, time_limit)
 
     def swap_joker(
@@ -797,7 +834,7 @@ class GameState:
         # The engines list moves from the current player's view; this one is
         # built for them only and never handed out, so it skips what they do
         # not read (the hand sizes, the previous move with its draw hidden).
-        view = self._view_of(self.current_player, (), None, None)
+        view = self._view_of(self.current_player, (), None, None, _NO_HISTORY)
         moves = _engine(self.profile).legal_moves(view)
         return _search().with_best_play(view, moves) if best else moves
 
@@ -861,10 +898,13 @@ class GameState:
         hands = self.hands
         if not isinstance(player, int) or not 0 <= player < len(hands):
             self._check_player(player)  # raises
-        last = self.last
-        if last is not None and last.player != player:
-            last = last.hidden() if last.drawn else last
-        return self._view_of(player, tuple(map(len, hands)), last, self.result)
+        return self._view_of(
+            player,
+            tuple(map(len, hands)),
+            seen_by(self.last, player),
+            self.result,
+            SeenHistory(self.history, player),
+        )
 
     def spectator_view(self) -> PlayerView:
         """What anyone watching may see: the hand sizes, the table, any discard pile, the result.
@@ -881,8 +921,9 @@ class GameState:
         hand_sizes: tuple[int, ...],
         last: Outcome | None,
         result: RoundResult | None,
+        history: SeenHistory,
     ) -> PlayerView:
-        """The view of ``player`` with these hand sizes, previous move and result."""
+        """The view of ``player`` with these hand sizes, previous move, result and history."""
         return _view_maker(self._VIEW)(
             player,
             self.profile,
@@ -893,6 +934,7 @@ class GameState:
             self.turn,
             last,
             result,
+            history,
             self.table,
             self.opened,
             *self._view_structure(),
@@ -918,6 +960,7 @@ class GameState:
                 self.opened,
                 self.last,
                 self.result,
+                self.history,
                 *self._pickled_structure(),
             ),
         )
@@ -948,6 +991,7 @@ class GameState:
         for key in ("phase", "taken", "laid_this_turn", "jokers_owed", "owners", "failed_plays"):
             out[key] = own.get(key, _JSON_REST[key])
         out.update((key, value) for key, value in own.items() if key not in out)
+        out["history"] = history_json(self.history)
         return out
 
     @classmethod
@@ -1000,6 +1044,8 @@ class GameState:
                 "recycles": whole_number(_read(data, "recycles", int, 0), "recycles"),
                 "last": None if last is None else Outcome.from_dict(last),
                 "result": None if result is None else RoundResult.from_dict(result),
+                # A state written before the history was kept reads with none.
+                "history": history_from_json(data.get("history")),
                 "phase": _read(data, "phase", str, "play"),
                 "taken": _read(data, "taken", (str, type(None)), None),
                 "laid_this_turn": _read(data, "laid_this_turn", bool, False),
@@ -1089,7 +1135,7 @@ def _unpickle_state(
     *rest: object,
 ) -> GameState:
     """A state from what `GameState.__reduce__` wrote."""
-    common, own = rest[:5], rest[5:]
+    common, own = rest[:6], rest[6:]
     state: GameState = maker(cls)(
         profile,
         tuple(map(_cards_of, hands)),
@@ -1347,6 +1393,7 @@ class PlayerView(View[Profile]):
         for key in ("phase", "taken", "jokers_owed", "owners"):
             out[key] = own.get(key, _JSON_REST[key])
         out.update((key, value) for key, value in own.items() if key not in out)
+        out["history"] = history_json(self.history)
         out["format"] = FORMAT
         return out
 
@@ -1444,6 +1491,8 @@ class PlayerView(View[Profile]):
 
 
 _VIEW_MAKERS: dict[type[PlayerView], Callable[..., PlayerView]] = {}
+#: The history of the views built for the engines' move listing, which never read it.
+_NO_HISTORY = SeenHistory(EMPTY_HISTORY, 0)
 
 
 def _view_maker(cls: type[PlayerView]) -> Callable[..., PlayerView]:

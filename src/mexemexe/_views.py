@@ -25,6 +25,7 @@ import attrs
 from ._cards import Card, as_cards
 from ._errors import InvalidStateError
 from ._fastcopy import copier
+from ._history import SeenHistory, history_from_json, history_problems
 from ._jsonio import JSONObject, dumps, loads_object
 from ._kinds import MAX_COUNT, quote, whole_number
 from ._moves import Move
@@ -88,6 +89,12 @@ class View(Generic[R_co]):
         turn: How many turns have been taken.
         last: The previous move's outcome, with other players' drawn cards hidden.
         result: The round's result, once over.
+        history: Every move of the round so far, oldest first, as this player
+            may see it (a `SeenHistory`, a sequence of `Outcome`): who played
+            what, who drew (another player's cards from the stock counted,
+            never named; a card from the discard pile shown), who was
+            penalised. Its newest entry is ``last``. Empty for a view written
+            before the history was kept.
     """
 
     player: int
@@ -99,7 +106,13 @@ class View(Generic[R_co]):
     turn: int
     last: Outcome | None
     result: RoundResult | None
+    history: SeenHistory
 
+    #: The move types that end a turn, for the check of ``history`` (``None``:
+    #: every move does).
+    TURN_ENDS: ClassVar[tuple[type[Move], ...] | None] = None
+    #: The move types a turn starts with (``None``: any move).
+    TURN_STARTS: ClassVar[tuple[type[Move], ...] | None] = None
     #: The ``schema`` tag of this view type's JSON.
     SCHEMA: ClassVar[str] = ""
 
@@ -185,8 +198,9 @@ class View(Generic[R_co]):
         sizes = read_key(data, "hand_sizes", list)
         last = read_key(data, "last", (MAPPING, type(None)))
         result = read_key(data, "result", (MAPPING, type(None)))
+        player = whole_number(read_key(data, "player", int), "player", SPECTATOR)
         return {
-            "player": whole_number(read_key(data, "player", int), "player", SPECTATOR),
+            "player": player,
             "hand": read_view_cards(data, "hand"),
             "hand_sizes": tuple(whole_number(n, "hand_sizes") for n in sizes),
             "stock_size": whole_number(read_key(data, "stock_size", int), "stock_size"),
@@ -194,6 +208,8 @@ class View(Generic[R_co]):
             "turn": whole_number(read_key(data, "turn", int), "turn"),
             "last": None if last is None else Outcome.from_dict(last),
             "result": None if result is None else RoundResult.from_dict(result),
+            # Written as seen: `_history_problems` refuses any entry naming a hidden card.
+            "history": SeenHistory(history_from_json(data.get("history")), player),
         }
 
     def _common_problems(self, seen: Iterable[Card]) -> list[str]:
@@ -249,6 +265,34 @@ class View(Generic[R_co]):
         result = self.result
         if result is not None and len(result.scores) != n:
             problems.append(f"result.scores={quote(list(result.scores))}: one score per player")
+        problems.extend(self._history_problems(n))
+        return problems
+
+    def _history_problems(self, n: int) -> list[str]:
+        """What is wrong with ``history`` (`history_problems`), and any card it shows unseen.
+
+        For a view read from outside, whose history holds what was written:
+        an entry naming cards another player drew from the stock is refused
+        (a view built from a state holds the full history, shown as seen).
+        """
+        history = self.history
+        if not isinstance(history, SeenHistory) or history.viewer != self.player:
+            return [f"history={quote(history)}: the history as player {self.player} sees it"]
+        for entry in history.log:
+            if entry.player != self.player and entry.hidden() != entry:
+                return [
+                    f"history: player {entry.player}'s drawn cards, which player "
+                    f"{self.player} never sees"
+                ]
+        problems = history_problems(
+            history,
+            self.last,
+            self.turn,
+            n,
+            self.result is not None,
+            self.TURN_ENDS,
+            self.TURN_STARTS,
+        )
         return problems
 
     def _checked(self) -> None:
@@ -293,7 +337,12 @@ def spectator_of(view: _V) -> _V:
     result stay; the previous move is shown as the other players see it.
     """
     last = view.last
-    changes = {"player": SPECTATOR, "hand": (), "last": None if last is None else last.hidden()}
+    changes = {
+        "player": SPECTATOR,
+        "hand": (),
+        "last": None if last is None else last.hidden(),
+        "history": SeenHistory(view.history.log, SPECTATOR),
+    }
     copy = _SPECTATOR_COPIERS.get(type(view))
     if copy is None:
         copy = _SPECTATOR_COPIERS[type(view)] = copier(type(view))

@@ -95,6 +95,11 @@ class DiscardView(PlayerView):
     jokers_owed: int = 0
     owners: tuple[tuple[int, ...], ...] = ()
 
+    # A turn starts with a draw and ends with the discard (G4), or with the
+    # move that ends the round.
+    TURN_ENDS: ClassVar[tuple[type[Move], ...] | None] = (Discard,)
+    TURN_STARTS: ClassVar[tuple[type[Move], ...] | None] = (Draw,)
+
     def _structure_json(self) -> JSONObject:
         return _discard_json(self, None)
 
@@ -470,7 +475,9 @@ def _after_meld(
             "this would leave no way to end the turn: " + " and ".join(locks),
             "discard",
         )
-    return _after_melding(state, hands, table, owners, owed, True, outcome)
+    return _after_melding(
+        state, hands, table, owners, owed, True, outcome, state.history.add(outcome)
+    )
 
 
 # -- moves -----------------------------------------------------------------------------
@@ -539,13 +546,15 @@ def _draw(state: DiscardState, move: Draw) -> DiscardState:
                     "discard",
                 )
             locked = None  # the pile is the only draw left: G5 yields rather than strand the round
+        outcome = build_outcome(player, move, (card,), (), False, "", 0)
         return _after_pile_draw(
             state,
             _replace(state.hands, player, hand),
             pile,
             "meld",
             locked,
-            build_outcome(player, move, (card,), (), False, "", 0),
+            outcome,
+            state.history.add(outcome),
         )
     status = _stock_draw(state)
     stock, pile, recycles = state.stock, state.discard_pile, state.recycles
@@ -570,6 +579,7 @@ def _draw(state: DiscardState, move: Draw) -> DiscardState:
         )
     card = stock[-1]
     hand = card_inserted(state.hand, card)
+    outcome = build_outcome(player, move, (card,), (), False, note, 0)
     return _after_stock_draw(
         state,
         _replace(state.hands, player, hand),
@@ -578,7 +588,8 @@ def _draw(state: DiscardState, move: Draw) -> DiscardState:
         recycles,
         "meld",
         None,
-        build_outcome(player, move, (card,), (), False, note, 0),
+        outcome,
+        state.history.add(outcome),
     )
 
 
@@ -715,6 +726,7 @@ def _discard(state: DiscardState, move: Discard) -> DiscardState:
         False,
         0,
         outcome,
+        state.history.add(outcome),
     )
 
 
@@ -730,12 +742,23 @@ _MELD_PHASE: dict[type, _MeldMove] = {
 }
 
 # The successors of the commonest moves, built without a mapping of changes.
+# Each sets ``last`` and ``history``, the history with ``last`` added.
 _after_melding = successor(
-    DiscardState, "hands", "table", "owners", "jokers_owed", "laid_this_turn", "last"
+    DiscardState, "hands", "table", "owners", "jokers_owed", "laid_this_turn", "last", "history"
 )
-_after_pile_draw = successor(DiscardState, "hands", "discard_pile", "phase", "taken", "last")
+_after_pile_draw = successor(
+    DiscardState, "hands", "discard_pile", "phase", "taken", "last", "history"
+)
 _after_stock_draw = successor(
-    DiscardState, "hands", "stock", "discard_pile", "recycles", "phase", "taken", "last"
+    DiscardState,
+    "hands",
+    "stock",
+    "discard_pile",
+    "recycles",
+    "phase",
+    "taken",
+    "last",
+    "history",
 )
 _after_discard = successor(
     DiscardState,
@@ -749,6 +772,7 @@ _after_discard = successor(
     "laid_this_turn",
     "jokers_owed",
     "last",
+    "history",
 )
 
 

@@ -529,7 +529,17 @@ def _play(state: SharedTableState, move: Play, sent: Move | None = None) -> Shar
     if not rest:
         return _end(state, "out", outcome, hands=hands, table=move.table, opened=opened, passes=0)
     following = (player + 1) % len(state.hands)
-    return _after_play(state, hands, move.table, opened, 0, outcome, following, state.turn + 1)
+    return _after_play(
+        state,
+        hands,
+        move.table,
+        opened,
+        0,
+        outcome,
+        following,
+        state.turn + 1,
+        state.history.add(outcome),
+    )
 
 
 def _drawn(
@@ -567,16 +577,26 @@ def _draw(state: SharedTableState, move: Draw) -> SharedTableState:
     hands, stock, drawn = _drawn(state, 1)
     outcome = build_outcome(player, move, drawn, (), False, "", 0)
     following = (player + 1) % len(state.hands)
-    return _after_draw(state, hands, stock, 0, outcome, following, state.turn + 1)
+    return _after_draw(
+        state, hands, stock, 0, outcome, following, state.turn + 1, state.history.add(outcome)
+    )
 
 
 # The successors of the commonest moves (B3: the next player in index order),
-# built without a mapping of changes.
+# built without a mapping of changes; each sets ``history``, with ``last`` added.
 _after_play = successor(
-    SharedTableState, "hands", "table", "opened", "passes", "last", "current_player", "turn"
+    SharedTableState,
+    "hands",
+    "table",
+    "opened",
+    "passes",
+    "last",
+    "current_player",
+    "turn",
+    "history",
 )
 _after_draw = successor(
-    SharedTableState, "hands", "stock", "passes", "last", "current_player", "turn"
+    SharedTableState, "hands", "stock", "passes", "last", "current_player", "turn", "history"
 )
 
 

@@ -27,6 +27,15 @@ from .. import _pictures
 from .._cards import CODE, Card, Suit, as_cards
 from .._errors import IllegalMoveError, InvalidStateError, Problem
 from .._fastcopy import copier, maker
+from .._history import (
+    EMPTY_HISTORY,
+    History,
+    SeenHistory,
+    as_history,
+    history_from_json,
+    history_json,
+    history_problems,
+)
 from .._jsonio import loads_object
 from .._moves import Discard, Draw, Move, Pass
 from .._multiset import card_inserted
@@ -143,6 +152,9 @@ class MauMauState:
         passes: Consecutive passes (a blocked hand when everyone passes).
         last: What the previous move did.
         result: How the hand ended, once over.
+        history: What every move of the hand did, oldest first (a `History`
+            whose newest entry is ``last``; empty for a state written
+            before it was kept). Views show it as each player may see it.
     """
 
     profile: MauMauProfile
@@ -159,6 +171,7 @@ class MauMauState:
     passes: int = 0
     last: Outcome | None = None
     result: RoundResult | None = None
+    history: History = attrs.field(default=EMPTY_HISTORY, converter=as_history, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         problems = self._problems()
@@ -187,9 +200,13 @@ class MauMauState:
         state it starts from (checked in full when built) fixes the deck; a
         cheap guard still counts the cards.
 
+        A change of ``last`` (a move's outcome) adds it to ``history``.
+
         Raises:
             InvalidStateError: If the card count changed (an engine bug).
         """
+        if "last" in changes and "history" not in changes:
+            changes["history"] = self.history.add(cast("Outcome", changes["last"]))
         return _checked(_copy_state(self, changes))
 
     # -- queries ---------------------------------------------------------------
@@ -307,6 +324,7 @@ class MauMauState:
             self.turn,
             seen_by(self.last, player),
             self.result,
+            SeenHistory(self.history, player),
             self.discard_pile,
             self.direction,
             self.requested_suit,
@@ -339,6 +357,7 @@ class MauMauState:
             passes=self.passes,
             last=None if self.last is None else self.last.to_dict(),
             result=None if self.result is None else self.result.to_dict(),
+            history=history_json(self.history),
         )
 
     @classmethod
@@ -381,6 +400,8 @@ class MauMauState:
                 requested_suit=suit,
                 last=None if last is None else outcome_from_data(last, "last"),
                 result=None if result is None else result_from_data(result, "result"),
+                # A state written before the history was kept reads with none.
+                history=history_from_json(data.get("history")),
                 **ints,
             )
         except InvalidStateError:
@@ -528,6 +549,14 @@ def _play_problems(state: MauMauState) -> list[str]:
             problems.append(f"last.move={quote(str(last.move))}: not a Mau-Mau move")
         if last.hidden_draws != 0:
             problems.append(f"last.hidden_draws={quote(last.hidden_draws)}: 0 in a full state")
+    if not isinstance(state.history, History):
+        problems.append(f"history={quote(state.history)}: a History")
+    else:
+        problems.extend(
+            history_problems(
+                state.history, last, state.turn, n, result is not None, MauMauView.TURN_ENDS
+            )
+        )
     if result is None:
         if state.passes >= _passes_to_block(state):
             problems.append(f"passes={state.passes}: the hand is blocked, so it is over")
@@ -618,6 +647,8 @@ class MauMauView(View[MauMauProfile]):
     drawn: int
 
     SCHEMA: ClassVar[str] = VIEW_SCHEMA
+    # A draw leaves the turn to its player (M2): a discard or a pass ends it.
+    TURN_ENDS: ClassVar[tuple[type[Move], ...] | None] = (Discard, Pass)
 
     @property
     def top(self) -> Card:
@@ -669,6 +700,7 @@ class MauMauView(View[MauMauProfile]):
             "drawn": self.drawn,
             "last": None if self.last is None else self.last.to_dict(),
             "result": None if self.result is None else self.result.to_dict(),
+            "history": history_json(self.history),
             "profile": self.profile.to_dict(),
             "format": FORMAT,
         }
@@ -844,6 +876,7 @@ def _draw(state: MauMauState, move: Draw) -> MauMauState:
                 "stock",
             )
         note = f"the discard pile was reshuffled into the stock ({state.profile.section('stock')})"
+    outcome = build_outcome(player, move, drawn, (), False, note, 0)
     # The hot path: every field written out, in order (see `_successor`).
     new = _make_state(
         state.profile,
@@ -858,8 +891,9 @@ def _draw(state: MauMauState, move: Draw) -> MauMauState:
         reshuffles,
         state.drawn + 1,
         state.passes,
-        build_outcome(player, move, drawn, (), False, note, 0),
+        outcome,
         None,
+        state.history.add(outcome),
     )
     # A plain draw moves one card from the stock to the hand and nothing else,
     # so it skips the card-count guard of `_successor`; a reshuffle is counted.
@@ -933,6 +967,7 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
         # The hot path: one card from the hand to the pile, with no effect on
         # the others (no M4 penalty, no M5 card). It moves one card and nothing
         # else, so it skips the card-count guard of `_successor`.
+        outcome = build_outcome(player, move, (), (), False, "", 0)
         return _make_state(
             profile,
             hands,
@@ -946,8 +981,9 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
             state.reshuffles,
             0,
             0,
-            build_outcome(player, move, (), (), False, "", 0),
+            outcome,
             None,
+            state.history.add(outcome),
         )
     stock, reshuffles = state.stock, state.reshuffles
     notes: list[str] = []
@@ -981,6 +1017,7 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
         notes.append(
             f"player {victim} draws {len(drawn)} and loses the turn ({profile.section('special')})"
         )
+    outcome = build_outcome(player, move, (), (), False, "; ".join(notes), 0)
     new = _make_state(
         profile,
         hands,
@@ -994,8 +1031,9 @@ def _discard(state: MauMauState, move: Discard) -> MauMauState:
         reshuffles,
         0,
         0,
-        build_outcome(player, move, (), (), False, "; ".join(notes), 0),
+        outcome,
         None,
+        state.history.add(outcome),
     )
     # Without a draw the move took one card from the hand to the pile and
     # nothing else (as on the hot path); a draw is counted by the guard.
@@ -1171,6 +1209,7 @@ def deal(
                 0,
                 None,
                 None,
+                EMPTY_HISTORY,
             )
         )
     else:
