@@ -289,7 +289,10 @@ def view() -> Schema:
     properties = {
         "schema": {"const": "mexemexe.view/1"},
         "player": VIEWER,
-        "profile": {"type": "string", "description": "The profile's name."},
+        "profile": {
+            "description": "The profile's registered name, or its settings when they differ.",
+            "anyOf": [{"type": "string"}, {"$ref": "#/$defs/profile"}],
+        },
         "hand": CARDS,
         "hand_sizes": {"type": "array", "items": COUNT},
         "stock_size": COUNT,
@@ -301,7 +304,11 @@ def view() -> Schema:
         "description": "What one player may see of a rummy round. " + _OPEN,
         "required": list(properties),
         "properties": {"format": FORMAT, **properties, "history": HISTORY},
-        "$defs": {"outcome": _outcome(), "round_result": round_result()},
+        "$defs": {
+            "outcome": _outcome(),
+            "round_result": round_result(),
+            "profile": _profile(Profile, "Profile"),
+        },
     }
 
 

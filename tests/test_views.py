@@ -357,3 +357,11 @@ def test_the_base_view_class_refuses_to_guess_the_game() -> None:
     text = m.deal("galician", players=2, seed=1).view(0).to_json()
     with pytest.raises(m.InvalidStateError, match="PlayerView"):
         View.from_json(text)
+
+
+def test_a_variant_that_kept_a_presets_name_reads_back_as_itself() -> None:
+    """A view of changed rules under a registered name writes the rules, not just the name."""
+    rules = attrs.evolve(m.get_profile("brazilian"), min_opening_points=51)
+    view = m.deal(rules, players=2, seed=1).view(0)
+    assert m.PlayerView.from_dict(view.to_dict()) == view
+    assert m.deal("brazilian", players=2, seed=1).view(0).to_dict()["profile"] == "brazilian"

@@ -31,7 +31,7 @@ import attrs
 
 from . import _pictures
 from ._cards import _BY_CODE, CODE, Card, as_cards
-from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem
+from ._errors import IllegalMoveError, InvalidStateError, MexeMexeError, Problem, ProfileError
 from ._fastcopy import changer, copier, maker
 from ._history import (
     EMPTY_HISTORY,
@@ -1197,6 +1197,16 @@ def _items(
     return items
 
 
+def _view_profile_json(profile: Profile) -> JSON:
+    """A view's rules in its JSON: the registered name, or the settings of other rules."""
+    try:
+        if get_profile(profile.name) == profile:
+            return profile.name
+    except ProfileError:
+        pass
+    return profile.to_dict()
+
+
 def _view_profile(found: object, given: Profile | str | None) -> Profile:
     """The rules of a view read back: ``given``, else those ``found`` in the data.
 
@@ -1370,13 +1380,15 @@ class PlayerView(View[Profile]):
 
         Every view type writes the same keys (schema ``mexemexe.view/1``),
         another structure's fields at their resting values, then
-        ``"format": 1``. The profile is written by its name.
+        ``"format": 1``. The profile is written by its name when that name
+        is registered as these very rules, else as its whole settings (a
+        variant that kept a preset's name must not read back as the preset).
         """
         own = self._structure_json()
         out: JSONObject = {
             "schema": VIEW_SCHEMA,
             "player": self.player,
-            "profile": self.profile.name,
+            "profile": _view_profile_json(self.profile),
             "hand": format_cards(self.hand),
             "table": [format_cards(m) for m in self.table.melds],
             "hand_sizes": list(self.hand_sizes),
