@@ -136,3 +136,14 @@ def test_the_cut_shortens_the_proof_of_the_issue_position() -> None:
             assert sweep.solve(incumbent=3.0)[0] == 2.0
             counts.append(sweep.expanded)
     assert counts[0] < counts[1]
+
+
+@pytest.mark.parametrize("profile", [BR, m.get_profile("galician")], ids=lambda p: p.name)
+def test_the_mirror_images_terms_read_back_to_the_positions(profile: m.Profile) -> None:
+    """The terms shared with the mirror image (ace high or low, B5) relabel both ways alike."""
+    from mexemexe.solver._sweep import Sweep
+
+    sweep = Sweep([0] * 53, [0] * 53, [1.0] * 53, profile)
+    sweep.need_mirror = True
+    coef = [[float(10 * v + s) for s in range(4)] for v in range(16)]
+    assert sweep._relabelled(sweep._relabelled(coef))[1:14] == coef[1:14]

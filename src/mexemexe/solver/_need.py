@@ -25,14 +25,22 @@ terms are left out there (multipliers of zero, as sound as any), so the
 suits that played are counted from the next value and the others from this
 one with no term at it.
 
-Where a search already knows a play (`Search.cap`) and no card of the hand
-may be left out within it, the hand's cards count as cards to place too.
+Within a budget below the least weight of a hand card, no hand card may
+be left out: the hand's cards then count as cards to place too (the
+*strict* mode, with its own multipliers), and a state cut there loses a
+card at least; otherwise a state cut cannot be finished at all. The
+multipliers are fitted once a search has shown it is not quick
+(`_NEED_AFTER`), once per mode, and shared by the two searches of a race
+(the mirror image's relabelled). A state is checked only once the other
+bounds let it through, just before it is expanded: the check is dearer.
 """
 
 from __future__ import annotations
 
-from ._dfs import Search
-from ._memo import INF, Kept, MemoEntry, Runs, StateKey
+import time
+
+from ._dfs import Search, SearchCut
+from ._memo import INF, Kept, Runs, StateKey
 from ._runs import unpack
 
 __all__ = ["NeedSearch"]
@@ -70,33 +78,49 @@ class NeedSearch(Search):
         self.need_graph: _Graph | None = None  # each suit's sweep from the start (`_fit`)
         self.need_totals: Totals = {}
         self.need_fits: dict[bool, Fit] = {}
+        # The terms as fitted, by mode, in the position's own labels: shared by the
+        # searches of a race (`mexemexe.solver._sweep.Sweep._race`), which set
+        # ``need_mirror`` in the mirror image. Any terms keep the bound sound.
+        self.need_shared: dict[bool, list[list[float]]] = {}
+        self.need_mirror = False
         positive = [w for code, w in enumerate(self.weights) if self.may[code] and w > 0]
         self.need_least = min(positive, default=INF)  # the least loss of leaving a hand card out
 
-    def _visit(
-        self, key: StateKey, budget: float, found: MemoEntry | None, plain: float | None
+    def _expand(
+        self, key: StateKey, budget: float, floor: float, left: int, plain: float | None
     ) -> float:
-        if self.need_on and key[0] <= self.top and self.expanded >= _NEED_AFTER:
+        """`Search._expand`, unless the state is short of jokers (checked only here).
+
+        Checked only for the states the other bounds let through: the check is
+        dearer than the plain bound, and most states that bound cuts.
+        """
+        if self.need_on and self.expanded >= _NEED_AFTER and key[0] <= self.top:
             # Within a budget below the least weight of a hand card, every hand card
             # must be placed: a state short of jokers for that loses one at least.
             strict = budget < self.need_least
             if self.need_mode != strict:
                 self._use(strict)
             if self._need(key) > self.jokers - key[3] + _EPS:
+                self.expanded -= 1  # cut, not expanded
                 bound = self.need_least if strict else INF
-                if found is not None and found[0] > bound:
-                    bound = found[0]
+                if floor > bound:
+                    bound = floor
                 self.memo[key] = (bound, None)
                 return bound
-        return super()._visit(key, budget, found, plain)
+        return super()._expand(key, budget, floor, left, plain)
 
     def _use(self, strict: bool) -> None:
         """Switch the bound to the strict mode (every hand card placed) or back."""
         fitted = self.need_fits.get(strict)
         if fitted is None:
             self.need_most = 0.0 if strict else INF
-            self._fit()
-            fitted = self.need_fits[strict] = (self.need_coef, self.need_memo, {})
+            shared = self.need_shared.get(strict)
+            if shared is None:
+                coef, memo = self._fit()
+                self.need_shared[strict] = self._relabelled(coef)
+            else:  # fitted by the other search of the race
+                coef, memo = self._relabelled(shared), {}
+            fitted = self.need_fits[strict] = (coef, memo, {})
         self.need_coef, self.need_memo, self.need_totals = fitted
         self.need_most = 0.0 if strict else INF
         self.need_mode = strict
@@ -149,11 +173,22 @@ class NeedSearch(Search):
         memo[key] = best
         return best
 
-    def _fit(self) -> None:
-        """Fit the multipliers at the start state by subgradient steps, keeping the best.
+    def _relabelled(self, coef: list[list[float]]) -> list[list[float]]:
+        """Terms by value and suit, between the position's labels and this search's (both ways)."""
+        if not self.need_mirror:
+            return coef
+        out = [[0.0] * 4 for _ in range(16)]
+        for v in range(1, 14):
+            # As `mexemexe.solver._symmetry.relabel` mirrors the values.
+            out[v if v == 1 and self.ace_high else (15 if self.ace_high else 14) - v] = coef[v]
+        return out
+
+    def _fit(self) -> tuple[list[list[float]], dict[NeedKey, float]]:
+        """The terms fitted at the start state by subgradient steps, and the suits' parts with them.
 
         Each suit's sweep from the start is made once, as a graph of its
-        states and plays; each step then only re-weighs the graph.
+        states and plays; each step then only re-weighs the graph. The
+        multipliers giving the highest bound at the start are kept.
         """
         start = self._start()
         v0, si, runs, used, _gcount, reserved = start
@@ -171,6 +206,8 @@ class NeedSearch(Search):
         best_coef = self.need_coef
         target = self.jokers - used + 1.0  # a bound this high cuts the start
         for _step in range(_FIT_STEPS):
+            if self.deadline < INF and time.perf_counter() >= self.deadline:
+                raise SearchCut  # a search with a time limit (`TimedSweep`)
             coef = [[m1 * row[s] - (sum(row) - row[s]) for s in range(4)] for row in lam]
             values = graph.weigh(coef, strict)
             value = sum(values[root] for root in roots)
@@ -196,9 +233,8 @@ class NeedSearch(Search):
             for v in range(16):
                 for s in range(4):
                     lam[v][s] = max(0.0, lam[v][s] + step * slack[v][s])
-        self.need_coef = best_coef
         values = graph.weigh(best_coef, strict)
-        self.need_memo = dict(zip(graph.keys, values, strict=True))
+        return best_coef, dict(zip(graph.keys, values, strict=True))
 
 
 class _Graph:
@@ -224,8 +260,10 @@ class _Graph:
         if v > search.top:
             edges, end = None, float(search._closing_need(unpack(runs)))
         elif not runs and v < 14 and search.next_copy[suit][v] != v:
+            # Nothing happens until the suit's next copy: that state stands for this one.
             after = self.node(search, search.next_copy[suit][v], suit, 0, kept, False)
-            edges = [(0, 0, after, False)]
+            self.index[key] = after
+            return after
         else:
             edges = []
             room = search.group_room[v][suit]

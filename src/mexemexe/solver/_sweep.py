@@ -169,6 +169,7 @@ class Sweep(NeedSearch, Rebuild):
                 if index == len(racers):
                     sweep = self if not (mirror or flip) else self._variant(mirror, flip)
                     sweep.proven, sweep.cap = self.proven, self.cap
+                    sweep.need_shared, sweep.need_mirror = self.need_shared, mirror
                     slices = sweep._slices(sweep._start())
                     next(slices)
                     racers.append((sweep, slices))
