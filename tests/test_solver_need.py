@@ -115,6 +115,14 @@ def test_the_cut_is_off_where_groups_hold_jokers() -> None:
     assert Sweep(must, [0] * 53, [1.0] * 53, BR).need_on
 
 
+def test_the_cut_replaces_the_relaxed_aces() -> None:
+    """Where the cut is on (B5, ace high), no state is relaxed: the cut proves what they did."""
+    from mexemexe.solver._sweep import Sweep
+
+    must = solver._counts(m.parse_cards("JK AS 2S 3S AH AD AC"))
+    assert Sweep(must, [0] * 53, [1.0] * 53, BR).free_aces is None
+
+
 @pytest.mark.slow
 def test_the_cut_shortens_the_proof_of_the_issue_position() -> None:
     """The issue's first position (B5) expands fewer states with the cut than without."""

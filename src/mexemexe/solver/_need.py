@@ -46,8 +46,9 @@ from ._runs import unpack
 __all__ = ["NeedSearch"]
 
 #: States a search expands before it checks the jokers its states need: a quick
-#: search would spend more fitting the multipliers than the checks save.
-_NEED_AFTER = 1_000
+#: search would spend more fitting the multipliers than the checks save. (Set
+#: to ``inf``, the cut is off, and the relaxed aces are back.)
+_NEED_AFTER: float = 1_000
 
 #: Subgradient steps that fit the multipliers (`NeedSearch._fit`).
 _FIT_STEPS = 20
@@ -71,6 +72,11 @@ class NeedSearch(Search):
         # Off where groups may hold jokers (their jokers would enter the constraints),
         # in the eager model, and without jokers (nothing to bound).
         self.need_on = self.lazy and self.group_cap == 0 and self.jokers > 0
+        self.need_on = self.need_on and _NEED_AFTER < INF
+        if self.need_on:
+            # The relaxed aces (`mexemexe.solver._dfs`) then cost more than they cut:
+            # this cut proves most of what they did (see benchmarks/README.md).
+            self.free_aces = None
         self.need_memo: dict[NeedKey, float] = {}
         self.need_coef: list[list[float]] = [[0.0] * 4 for _ in range(16)]
         self.need_most = INF  # the most loss a play may leave (every hand card placed: 0)
