@@ -8,6 +8,7 @@ under both objectives (cards and points, B10, R7).
 
 from __future__ import annotations
 
+import math
 import random
 
 import attrs
@@ -60,10 +61,11 @@ def test_states_bounded_by_their_relaxed_aces_keep_the_sweep_exact(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every state cut by its relaxed aces (B5, ace high): the reference search's optimum."""
-    from mexemexe.solver import _dfs, _sweep
+    from mexemexe.solver import _dfs, _need, _sweep
     from mexemexe.solver._search import Search
 
     monkeypatch.setattr(_dfs, "_RELAX_AFTER", 0)
+    monkeypatch.setattr(_need, "_NEED_AFTER", math.inf)  # else no relaxed aces (B5)
     profile, must, may = seeded_position(seed, table_cards=24, hand_cards=8)
     for weights in (
         [1.0] * 53,
@@ -75,9 +77,12 @@ def test_states_bounded_by_their_relaxed_aces_keep_the_sweep_exact(
         )
 
 
-def test_relaxed_aces_at_the_top_are_optional_and_free() -> None:
+def test_relaxed_aces_at_the_top_are_optional_and_free(monkeypatch: pytest.MonkeyPatch) -> None:
     """A relaxed state's aces at the top (B5) may be left out at no loss."""
+    from mexemexe.solver import _need
     from mexemexe.solver._memo import FREE_ACES
+
+    monkeypatch.setattr(_need, "_NEED_AFTER", math.inf)  # else no relaxed aces (B5)
     from mexemexe.solver._sweep import Sweep
 
     must = solver._counts(m.parse_cards("AS AS 2S 3S"))
@@ -92,7 +97,7 @@ def test_relaxed_aces_at_the_top_are_optional_and_free() -> None:
 @pytest.mark.slow
 def test_the_relaxed_aces_cut_the_search_of_the_issue_position() -> None:
     """The issue's first position (B5) expands fewer states with its relaxed aces than without."""
-    from mexemexe.solver import _dfs, _sweep
+    from mexemexe.solver import _dfs, _need, _sweep
 
     table = (
         "AD JK 3D 4D | AH 2H 3H 4H 5H | AS 2S 3S | 2C 3C 4C 5C | 2S 2D 2C | 3S 3H 3D | "
@@ -106,6 +111,7 @@ def test_the_relaxed_aces_cut_the_search_of_the_issue_position() -> None:
     for after in (_dfs._RELAX_AFTER, 10**9):
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(_dfs, "_RELAX_AFTER", after)
+            patch.setattr(_need, "_NEED_AFTER", math.inf)  # else no relaxed aces (B5)
             sweep = _sweep.Sweep(must, may, [1.0] * 53, BR)
             assert sweep.solve(incumbent=3.0)[0] == 2.0
             counts.append(sweep.expanded)
@@ -144,10 +150,11 @@ def test_best_play_with_every_cut_on_matches_the_reference_search(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A small hand's best play (R4: a known play, proofs from the other end, relaxed aces on)."""
-    from mexemexe.solver import _dfs
+    from mexemexe.solver import _dfs, _need
     from mexemexe.solver._search import Search
 
     monkeypatch.setattr(_dfs, "_RELAX_AFTER", 0)
+    monkeypatch.setattr(_need, "_NEED_AFTER", math.inf)  # else no relaxed aces (B5)
     profile, must, may = seeded_position(seed, table_cards=27, hand_cards=5)
     table = solver.arrange(
         [m.Card.from_code(c) for c in range(53) for _ in range(must[c])], profile

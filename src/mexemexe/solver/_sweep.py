@@ -49,8 +49,9 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .._cards import Card
-from ._dfs import Found, LimitError, Search, SearchCut
+from ._dfs import Found, LimitError, SearchCut
 from ._memo import INF, NEG, MemoEntry, StateKey
+from ._need import NeedSearch
 from ._rebuild import Rebuild
 from ._suit_plays import Play
 from ._symmetry import MIRRORED_FIRST, VARIANTS, high_constraints, read_back, relabel
@@ -73,7 +74,7 @@ _GROWTH = 1.5
 PLAYS_PER_LOOK = 8
 
 
-class Sweep(Search, Rebuild):
+class Sweep(NeedSearch, Rebuild):
     """One exact optimisation over fixed card counts (``must`` placed, ``may`` optional).
 
     Args:
@@ -168,6 +169,7 @@ class Sweep(Search, Rebuild):
                 if index == len(racers):
                     sweep = self if not (mirror or flip) else self._variant(mirror, flip)
                     sweep.proven, sweep.cap = self.proven, self.cap
+                    sweep.need_shared, sweep.need_mirror = self.need_shared, mirror
                     slices = sweep._slices(sweep._start())
                     next(slices)
                     racers.append((sweep, slices))

@@ -1,0 +1,334 @@
+"""A lower bound on the jokers a state still needs, with the groups tied across suits.
+
+The plain bound (`mexemexe.solver._bounds`) sweeps each suit alone and lets
+a copy join a group wherever enough other suits *hold* the value, even if
+those suits' copies are all needed in their own runs: a position short of
+jokers can look as if it needed none. Where groups hold no joker (B5), a
+group holding a copy of one suit holds at least ``min_group - 1`` copies of
+the others, so at each value, for each suit ``s`` giving ``g[s]`` copies to
+groups::
+
+    (min_group - 1) * g[s] <= sum of g[t] over the other suits t
+
+Each suit is swept alone for the fewest jokers it places, the cards that
+must be placed all placed, with these constraints moved into the cost
+(Lagrangian relaxation): with multipliers ``lam[v][s] >= 0``, a suit giving
+``g`` copies at value ``v`` pays ``g * ((min_group - 1) * lam[v][s] - sum of
+lam[v][t] over the other suits t)``. For any multipliers, every arrangement
+pays no more than its jokers, so the suits' sum bounds the jokers needed;
+the multipliers are fitted once per search, at its start state, by
+subgradient steps (any fit keeps the bound sound, a good one makes it
+tight). A state whose bound exceeds its jokers left is cut.
+
+Within a value some suits have played it and some not: the value's own
+terms are left out there (multipliers of zero, as sound as any), so the
+suits that played are counted from the next value and the others from this
+one with no term at it.
+
+Within a budget below the least weight of a hand card, no hand card may
+be left out: the hand's cards then count as cards to place too (the
+*strict* mode, with its own multipliers), and a state cut there loses a
+card at least; otherwise a state cut cannot be finished at all. The
+multipliers are fitted once a search has shown it is not quick
+(`_NEED_AFTER`), once per mode, and shared by the two searches of a race
+(the mirror image's relabelled). A state is checked only once the other
+bounds let it through, just before it is expanded: the check is dearer.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ._dfs import Search, SearchCut
+from ._memo import INF, Kept, Runs, StateKey
+from ._runs import unpack
+
+__all__ = ["NeedSearch"]
+
+#: States a search expands before it checks the jokers its states need: a quick
+#: search would spend more fitting the multipliers than the checks save. (Set
+#: to ``inf``, the cut is off, and the relaxed aces are back.)
+_NEED_AFTER: float = 1_000
+
+#: Subgradient steps that fit the multipliers (`NeedSearch._fit`).
+_FIT_STEPS = 20
+
+#: A tolerance on the bound's float sums before a state is cut.
+_EPS = 1e-9
+
+#: A suit's part of the bound: ``(value, suit, its runs, its aces kept, from the next value)``.
+NeedKey = tuple[int, int, int, int, bool]
+#: The bound by state, less its jokers placed and group copies: ``(value, step, runs, aces kept)``.
+Totals = dict[tuple[int, int, Runs, Kept], float]
+#: One mode's fit (`NeedSearch._use`): the terms per value and suit, the suits' parts, the totals.
+Fit = tuple[list[list[float]], dict[NeedKey, float], Totals]
+
+
+class NeedSearch(Search):
+    """`Search` that also cuts states short of jokers, with groups tied across suits."""
+
+    def _prepare(self) -> None:
+        super()._prepare()
+        # Off where groups may hold jokers (their jokers would enter the constraints),
+        # in the eager model, and without jokers (nothing to bound).
+        self.need_on = self.lazy and self.group_cap == 0 and self.jokers > 0
+        self.need_on = self.need_on and _NEED_AFTER < INF
+        if self.need_on:
+            # The relaxed aces (`mexemexe.solver._dfs`) then cost more than they cut:
+            # this cut proves most of what they did (see benchmarks/README.md).
+            self.free_aces = None
+        self.need_memo: dict[NeedKey, float] = {}
+        self.need_coef: list[list[float]] = [[0.0] * 4 for _ in range(16)]
+        self.need_most = INF  # the most loss a play may leave (every hand card placed: 0)
+        self.need_mode: bool | None = None  # strict (every hand card placed), loose, or not yet
+        self.need_graph: _Graph | None = None  # each suit's sweep from the start (`_fit`)
+        self.need_totals: Totals = {}
+        self.need_fits: dict[bool, Fit] = {}
+        # The terms as fitted, by mode, in the position's own labels: shared by the
+        # searches of a race (`mexemexe.solver._sweep.Sweep._race`), which set
+        # ``need_mirror`` in the mirror image. Any terms keep the bound sound.
+        self.need_shared: dict[bool, list[list[float]]] = {}
+        self.need_mirror = False
+        positive = [w for code, w in enumerate(self.weights) if self.may[code] and w > 0]
+        self.need_least = min(positive, default=INF)  # the least loss of leaving a hand card out
+
+    def _expand(
+        self, key: StateKey, budget: float, floor: float, left: int, plain: float | None
+    ) -> float:
+        """`Search._expand`, unless the state is short of jokers (checked only here).
+
+        Checked only for the states the other bounds let through: the check is
+        dearer than the plain bound, and most states that bound cuts.
+        """
+        if self.need_on and self.expanded >= _NEED_AFTER and key[0] <= self.top:
+            # Within a budget below the least weight of a hand card, every hand card
+            # must be placed: a state short of jokers for that loses one at least.
+            strict = budget < self.need_least
+            if self.need_mode != strict:
+                self._use(strict)
+            if self._need(key) > self.jokers - key[3] + _EPS:
+                self.expanded -= 1  # cut, not expanded
+                bound = self.need_least if strict else INF
+                if floor > bound:
+                    bound = floor
+                self.memo[key] = (bound, None)
+                return bound
+        return super()._expand(key, budget, floor, left, plain)
+
+    def _use(self, strict: bool) -> None:
+        """Switch the bound to the strict mode (every hand card placed) or back."""
+        fitted = self.need_fits.get(strict)
+        if fitted is None:
+            self.need_most = 0.0 if strict else INF
+            shared = self.need_shared.get(strict)
+            if shared is None:
+                coef, memo = self._fit()
+                self.need_shared[strict] = self._relabelled(coef)
+            else:  # fitted by the other search of the race
+                coef, memo = self._relabelled(shared), {}
+            fitted = self.need_fits[strict] = (coef, memo, {})
+        self.need_coef, self.need_memo, self.need_totals = fitted
+        self.need_most = 0.0 if strict else INF
+        self.need_mode = strict
+
+    def _need(self, key: StateKey) -> float:
+        """The bound on the jokers the state ``key`` still places (jokers already placed aside)."""
+        v, si, runs, _used, _gcount, reserved = key
+        short = (v, si, runs, reserved)
+        total = self.need_totals.get(short)
+        if total is not None:
+            return total
+        total = 0.0
+        part = self._part
+        for suit in range(4):
+            if suit < si:
+                total += part(v + 1, suit, runs[suit], reserved[suit], False)
+            else:
+                total += part(v, suit, runs[suit], reserved[suit], True)
+        self.need_totals[short] = total
+        return total
+
+    def _part(self, v: int, suit: int, runs: int, kept: int, bare: bool) -> float:
+        """One suit's fewest jokers less its terms from value ``v`` (``bare``: no term at ``v``)."""
+        key = (v, suit, runs, kept, bare)
+        memo = self.need_memo
+        found = memo.get(key)
+        if found is not None:
+            return found
+        if v > self.top:
+            best = float(self._closing_need(unpack(runs)))
+        elif not runs and v < 14 and self.next_copy[suit][v] != v:
+            # Nothing open and no copy here: no play and no term until the next copy.
+            best = self._part(self.next_copy[suit][v], suit, 0, kept, False)
+        else:
+            best = INF
+            coef = 0.0 if bare else self.need_coef[v][suit]
+            room = self.group_room[v][suit]
+            most = self.need_most
+            for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
+                v, suit, runs, 0, kept
+            ):
+                if loss > most:
+                    break  # least loss first
+                if g and not room[g]:
+                    continue
+                cost = jokers_here + g * coef
+                sub = self._part(v + 1, suit, new_runs, res, False)
+                if cost + sub < best:
+                    best = cost + sub
+        memo[key] = best
+        return best
+
+    def _relabelled(self, coef: list[list[float]]) -> list[list[float]]:
+        """Terms by value and suit, between the position's labels and this search's (both ways)."""
+        if not self.need_mirror:
+            return coef
+        out = [[0.0] * 4 for _ in range(16)]
+        for v in range(1, 14):
+            # As `mexemexe.solver._symmetry.relabel` mirrors the values.
+            out[v if v == 1 and self.ace_high else (15 if self.ace_high else 14) - v] = coef[v]
+        return out
+
+    def _fit(self) -> tuple[list[list[float]], dict[NeedKey, float]]:
+        """The terms fitted at the start state by subgradient steps, and the suits' parts with them.
+
+        Each suit's sweep from the start is made once, as a graph of its
+        states and plays; each step then only re-weighs the graph. The
+        multipliers giving the highest bound at the start are kept.
+        """
+        start = self._start()
+        v0, si, runs, used, _gcount, reserved = start
+        strict = self.need_most == 0
+        if self.need_graph is None:
+            self.need_graph = _Graph()
+        graph = self.need_graph
+        roots = [
+            graph.node(self, v0 + (suit < si), suit, runs[suit], reserved[suit], suit >= si)
+            for suit in range(4)
+        ]
+        m1 = self.min_group - 1
+        lam = [[0.0] * 4 for _ in range(16)]
+        best_value = -INF
+        best_coef = self.need_coef
+        target = self.jokers - used + 1.0  # a bound this high cuts the start
+        for _step in range(_FIT_STEPS):
+            if self.deadline < INF and time.perf_counter() >= self.deadline:
+                raise SearchCut  # a search with a time limit (`TimedSweep`)
+            coef = [[m1 * row[s] - (sum(row) - row[s]) for s in range(4)] for row in lam]
+            values = graph.weigh(coef, strict)
+            value = sum(values[root] for root in roots)
+            if value > best_value:
+                best_value, best_coef = value, coef
+            if value == INF or value > target:
+                break
+            gives = graph.gives(roots, values, coef, strict)
+            slack = [[0.0] * 4 for _ in range(16)]
+            norm = 0.0
+            for v in range(16):
+                row = gives[v]
+                total = sum(row)
+                for s in range(4):
+                    d = float(m1 * row[s] - (total - row[s]))
+                    if d < 0 and lam[v][s] == 0:
+                        d = 0.0
+                    slack[v][s] = d
+                    norm += d * d
+            if norm == 0:
+                break  # the suits' plays meet every constraint: no step can raise the bound
+            step = (target - value) / norm
+            for v in range(16):
+                for s in range(4):
+                    lam[v][s] = max(0.0, lam[v][s] + step * slack[v][s])
+        values = graph.weigh(best_coef, strict)
+        return best_coef, dict(zip(graph.keys, values, strict=True))
+
+
+class _Graph:
+    """Each suit's sweep for `NeedSearch._fit`: its states, and its plays as edges."""
+
+    def __init__(self) -> None:
+        self.keys: list[NeedKey] = []
+        self.index: dict[NeedKey, int] = {}
+        # Per state: its plays as (jokers, copies to groups, next state, whether it
+        # leaves a card of weight out), or None at the end, where ``ends`` holds its
+        # jokers; children come before parents.
+        self.edges: list[list[tuple[int, int, int, bool]] | None] = []
+        self.ends: list[float] = []
+
+    def node(self, search: NeedSearch, v: int, suit: int, runs: int, kept: int, bare: bool) -> int:
+        """The index of a suit's state, made with all below it if new."""
+        key = (v, suit, runs, kept, bare)
+        found = self.index.get(key)
+        if found is not None:
+            return found
+        edges: list[tuple[int, int, int, bool]] | None
+        end = 0.0
+        if v > search.top:
+            edges, end = None, float(search._closing_need(unpack(runs)))
+        elif not runs and v < 14 and search.next_copy[suit][v] != v:
+            # Nothing happens until the suit's next copy: that state stands for this one.
+            after = self.node(search, search.next_copy[suit][v], suit, 0, kept, False)
+            self.index[key] = after
+            return after
+        else:
+            edges = []
+            room = search.group_room[v][suit]
+            for new_runs, g, jokers_here, loss, res, _detail in search._suit_options(
+                v, suit, runs, 0, kept
+            ):
+                if g and not room[g]:
+                    continue
+                child = self.node(search, v + 1, suit, new_runs, res, False)
+                edges.append((jokers_here, g, child, loss > 0))
+        self.index[key] = len(self.keys)
+        self.keys.append(key)
+        self.edges.append(edges)
+        self.ends.append(end)
+        return len(self.keys) - 1
+
+    def weigh(self, coef: list[list[float]], strict: bool) -> list[float]:
+        """Each state's least cost under the terms ``coef`` (children first).
+
+        ``strict``: every card of weight placed (no play leaving one out).
+        """
+        values: list[float] = []
+        for (v, suit, _runs, _kept, bare), edges, end in zip(
+            self.keys, self.edges, self.ends, strict=True
+        ):
+            if edges is None:
+                values.append(end)
+                continue
+            c = 0.0 if bare else coef[v][suit]
+            best = INF
+            for jokers_here, g, child, lossy in edges:
+                if lossy and strict:
+                    continue
+                cost = jokers_here + g * c + values[child]
+                if cost < best:
+                    best = cost
+            values.append(best)
+        return values
+
+    def gives(
+        self, roots: list[int], values: list[float], coef: list[list[float]], strict: bool
+    ) -> list[list[int]]:
+        """Per value and suit, the copies the suits' least-cost sweeps give to groups."""
+        gives = [[0] * 4 for _ in range(16)]
+        for root in roots:
+            at = root
+            while True:
+                edges = self.edges[at]
+                if edges is None or values[at] == INF:
+                    break
+                v, suit, _runs, _kept, bare = self.keys[at]
+                c = 0.0 if bare else coef[v][suit]
+                for jokers_here, g, child, lossy in edges:
+                    if lossy and strict:
+                        continue
+                    if jokers_here + g * c + values[child] <= values[at] + _EPS:
+                        gives[v][suit] = g
+                        at = child
+                        break
+                else:
+                    break
+        return gives
