@@ -455,8 +455,8 @@ def apply(state: GameState, move: Move) -> SharedTableState:
     A `LayDown` or a `LayOff` (the moves a discard game's meld phase takes,
     G4) is the `Play` of the table it makes (`table_after`: the old melds
     kept, the meld added or grown), checked as any play (B6, R4); the
-    outcome records the move as sent. `legal_moves` lists those plays as
-    `Play` moves of the whole new table.
+    outcome records the move as sent. `legal_moves` lists the plays of one
+    new meld or one card in that form.
 
     Raises:
         IllegalMoveError: If the move is not allowed; ``state`` is unchanged.
