@@ -16,7 +16,7 @@ import attrs
 import pytest
 
 import mexemexe as m
-from mexemexe import Forfeit, IllegalMoveError, Play
+from mexemexe import Forfeit, IllegalMoveError, LayDown, LayOff, Play
 from tests.helpers import assert_conserved
 
 CLASSIC = m.get_profile("rummikub-classic")
@@ -119,25 +119,24 @@ def test_rearranging_works_after_opening() -> None:
 
 def test_legal_moves_offer_no_lay_off_before_opening() -> None:
     """Before the initial meld the listing offers the 30-point meld and no lay-off."""
-    plays = [move for move in stacked().legal_moves() if isinstance(move, Play)]
-    assert [len(p.table.melds) for p in plays] == [2]
-    assert all(stacked().propose(p.table) for p in plays)
+    plays = [move for move in stacked().legal_moves() if isinstance(move, (LayDown, LayOff))]
+    assert [type(move) for move in plays] == [LayDown]
+    assert len(stacked().apply(plays[0]).table.melds) == 2
 
 
 def test_legal_moves_offer_lay_offs_after_opening() -> None:
     """After the initial meld the listing offers lay-offs again."""
     state = stacked(["9S 10S JS 10H 2D 3D", "KS 3C"])
     state = state.play("7H 8H 9H | 9S 10S JS").draw()
-    tables = {str(move.table) for move in state.legal_moves() if isinstance(move, Play)}
-    assert any("10H" in table for table in tables)
+    assert LayOff("10H", 0) in state.legal_moves()
+    assert "10H" in str(state.apply(LayOff("10H", 0)).table)
 
 
 def test_hint_before_opening_keeps_the_table() -> None:
     """hint() before the initial meld adds new melds from the hand to the unchanged table."""
     move = stacked().hint()
-    assert isinstance(move, Play)
-    assert stacked().propose(move.table)
-    assert move.table.melds[0] == stacked().table.melds[0]
+    assert move == LayDown("9S 10S JS")  # as the listing gives it
+    assert stacked().apply(move).table.melds[0] == stacked().table.melds[0]
 
 
 def test_hint_draws_when_no_opening_reaches_thirty() -> None:
@@ -200,9 +199,10 @@ def test_deprecated_best_listing_keeps_to_the_initial_meld() -> None:
     state = stacked(["9S 10S JS QS 10H 2D", "KS 3C"])
     with pytest.warns(DeprecationWarning, match="best"):
         moves = state.legal_moves(best=True)
-    plays = [move for move in moves if isinstance(move, Play)]
+    plays = [move for move in moves if isinstance(move, (LayDown, LayOff, Play))]
     assert plays
-    assert all(state.propose(play.table) for play in plays)
+    for play in plays:
+        state.apply(play)
 
 
 def test_best_play_of_an_unopened_state_keeps_to_the_initial_meld() -> None:

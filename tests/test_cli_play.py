@@ -29,7 +29,9 @@ def play(*argv: str, keys: str) -> str:
 
 
 def typed(state: RoundState, move: Move) -> str:
-    """What a person types for ``move``: a play that adds one meld or one card as add/layoff."""
+    """What a person types for ``move``: a meld, or a play adding a meld or a card: add/layoff."""
+    if isinstance(move, LayDown):
+        return "add " + format_cards(move.cards)
     if not isinstance(move, Play):
         return str(move)
     old, new = state.table.melds, move.table.melds  # type: ignore[attr-defined]

@@ -16,11 +16,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mexemexe as m
-from mexemexe import Draw, Forfeit, Pass, Play
+from mexemexe import Draw, Forfeit, LayDown, LayOff, Pass, Play
+from mexemexe._meld_finder import find_melds
 
 BR = m.get_profile("brazilian")
 RK = m.get_profile("rummikub")
 RK_OPEN = attrs.evolve(RK, name="rk-open20", min_opening_points=20)
+#: The moves the listing gives for plays that need no rearranging (B6, R4).
+PLAYS = (LayDown, LayOff)
 
 
 def stacked(profile: m.Profile, hand: str, table: str = "", seed: int = 1) -> m.GameState:
@@ -33,7 +36,8 @@ def shape(table: m.Table) -> tuple[tuple[int, ...], ...]:
 
 
 def plays(state: m.GameState) -> list[m.Table]:
-    return [move.table for move in state.legal_moves() if isinstance(move, Play)]
+    """The tables the listed melds and lay-offs make, as ``apply`` makes them."""
+    return [state.apply(move).table for move in state.legal_moves() if isinstance(move, PLAYS)]
 
 
 def listed(state: m.GameState, table: str) -> bool:
@@ -50,10 +54,8 @@ def test_order_draw_forfeit_melds_then_lay_offs() -> None:
     state = stacked(free_draw, "9S 9D 9C 8H", table="5H 6H 7H")
     moves = state.legal_moves()
     assert moves[:2] == (Draw(), Forfeit())
-    assert [str(move) for move in moves[2:]] == [
-        "play 5H 6H 7H | 9S 9D 9C",
-        "play 5H 6H 7H 8H",
-    ]
+    assert [str(move) for move in moves[2:]] == ["meld 9S 9D 9C", "layoff 8H 0"]
+    assert [str(table) for table in plays(state)] == ["5H 6H 7H | 9S 9D 9C", "5H 6H 7H 8H"]
 
 
 def test_a_card_extending_a_run_at_either_end() -> None:
@@ -75,7 +77,8 @@ def test_brazilian_joker_replaced_stays_in_its_run() -> None:
     """B7: the card takes the joker's place and the joker moves to an end of the same run."""
     state = stacked(BR, "6H 2C", table="5H JK 7H")
     assert listed(state, "5H 6H 7H JK")
-    move = next(move for move in state.legal_moves() if isinstance(move, Play))
+    move = next(move for move in state.legal_moves() if isinstance(move, PLAYS))
+    assert move == LayOff("6H", 0)  # the same cards as the table 5H 6H 7H JK
     after = state.apply(move)
     assert after.hands[0] == m.parse_cards("2C")
     assert m.get_profile("brazilian").validate_table(after.table)
@@ -102,10 +105,31 @@ def test_a_joker_that_would_leave_its_meld_is_no_lay_off() -> None:
     assert not state.propose("7S 7H 7D 7C JK")
 
 
-def test_each_distinct_lay_off_once() -> None:
-    """Two copies of a card, or two melds written alike, give one lay-off."""
+def test_each_distinct_lay_off_once_per_meld() -> None:
+    """Two copies of a card give one lay-off per meld; each of two melds written alike gets one."""
     state = stacked(RK, "8H 8H 2C", table="5H 6H 7H | 5H 6H 7H")
-    assert [str(table) for table in plays(state)] == ["5H 6H 7H 8H | 5H 6H 7H"]
+    assert [str(move) for move in state.legal_moves()[2:]] == ["layoff 8H 0", "layoff 8H 1"]
+    assert [str(table) for table in plays(state)] == [
+        "5H 6H 7H 8H | 5H 6H 7H",
+        "5H 6H 7H | 5H 6H 7H 8H",
+    ]
+
+
+def test_melds_differing_only_in_joker_places_are_one_lay_down() -> None:
+    """R3: 7H 8H 9H JK as 6-9 or 7-10 is one meld of the same cards: one LayDown."""
+    state = stacked(RK, "7H 8H 9H JK 2C", table="")
+    downs = [move for move in state.legal_moves() if isinstance(move, LayDown)]
+    assert len(downs) == len(set(downs))
+    assert downs.count(LayDown("7H 8H 9H JK")) == 1
+
+
+def test_no_whole_table_play_is_listed() -> None:
+    """B6: the listing gives melds and lay-offs as LayDown and LayOff, never a whole table."""
+    state = stacked(RK, "4H 8H 9H JK 2C QS QH", table="5H 6H 7H | 9C 9D 9S")
+    moves = state.legal_moves()
+    assert any(isinstance(move, LayDown) for move in moves)
+    assert any(isinstance(move, LayOff) for move in moves)
+    assert not any(isinstance(move, Play) for move in moves)
 
 
 def test_lay_offs_onto_every_meld_a_card_extends() -> None:
@@ -202,21 +226,47 @@ def random_position(profile: m.Profile, players: int, seed: int, moves: int) -> 
     return state
 
 
-def single_card_lay_offs(state: m.GameState) -> set[tuple[tuple[int, ...], ...]]:
-    """The shapes of every table that adds one hand card to one meld and that ``propose`` accepts.
+def accepted_lay_offs(state: m.GameState) -> dict[LayOff, tuple[tuple[int, ...], ...]]:
+    """Every lay-off of a hand card onto one meld that ``propose`` accepts, with its table's shape.
 
     Validity never depends on the written order (§0), so adding the card at
     the end covers every order; a joker that takes another place moves
     within the meld, and one leaving the meld would change a second meld.
     """
-    found = set()
+    found = {}
     melds = state.table.melds
     for card in set(state.hand):
         for i, meld in enumerate(melds):
             table = m.Table((*melds[:i], (*meld, card), *melds[i + 1 :]))
             if state.propose(table).ok:
-                found.add(shape(table))
+                found[LayOff(card, i)] = shape(table)
     return found
+
+
+def accepted_lay_downs(state: m.GameState) -> dict[LayDown, tuple[tuple[int, ...], ...]]:
+    """Every meld the hand can make alone that ``propose`` accepts as the play, with its shape."""
+    found = {}
+    for meld in find_melds(state.hand, state.profile):
+        table = m.Table((*state.table.melds, meld))
+        if state.propose(table).ok:
+            found[LayDown(meld)] = shape(table)
+    return found
+
+
+def check_listing(state: m.GameState) -> None:
+    """The listed melds and lay-offs are exactly the accepted ones, each applies to its table."""
+    moves = state.legal_moves()
+    assert len(set(moves)) == len(moves)  # no move twice
+    downs = accepted_lay_downs(state)
+    offs = accepted_lay_offs(state)
+    assert [move for move in moves if isinstance(move, LayDown)] == list(downs)
+    assert {move for move in moves if isinstance(move, LayOff)} == set(offs)
+    # The tables they make: the plays of one new meld or one card the listing
+    # gave as whole tables before it gave these moves.
+    made = {shape(state.apply(move).table) for move in moves if isinstance(move, PLAYS)}
+    assert made == {*downs.values(), *offs.values()}
+    for move in moves:
+        state.apply(move)
 
 
 @settings(max_examples=60, deadline=None)
@@ -229,13 +279,47 @@ def single_card_lay_offs(state: m.GameState) -> set[tuple[tuple[int, ...], ...]]
 def test_listed_moves_apply_and_lay_offs_are_all_listed(
     profile: m.Profile, players: int, seed: int, moves: int
 ) -> None:
-    """Every listed move is accepted by ``apply``; every accepted single-card lay-off is listed."""
+    """Every listed move is accepted by ``apply``; every accepted meld and lay-off is listed."""
     state = random_position(profile, players, seed, moves)
     if state.is_over:
         return
-    listed_moves = state.legal_moves()
-    assert len(set(map(str, listed_moves))) == len(listed_moves)  # no move twice
-    for move in listed_moves:
-        state.apply(move)
-    shapes = {shape(move.table) for move in listed_moves if isinstance(move, Play)}
-    assert single_card_lay_offs(state) <= shapes
+    check_listing(state)
+
+
+def play_heavy_positions(profile: m.Profile, seed: int, turns: int) -> list[m.GameState]:
+    """The positions of a seeded round where mostly listed melds and lay-offs are played.
+
+    A `SimpleBot` turn now and then lays down several melds at once, as a whole table.
+    """
+    rng = random.Random(seed)
+    state = m.deal(profile, 2 + seed % 3, seed=seed)
+    seen = []
+    for _ in range(turns):
+        if state.is_over:
+            break
+        seen.append(state)
+        moves = state.legal_moves()
+        plays = [move for move in moves if isinstance(move, PLAYS)]
+        if rng.random() < 0.2:
+            move = m.SimpleBot().choose(state.view(state.current_player))
+        elif plays and rng.random() < 0.8:
+            move = rng.choice(plays)
+        else:
+            move = rng.choice(moves)
+        state = state.apply(move)
+    return seen
+
+
+SHARED = [p for p in map(m.get_profile, m.profile_names()) if p.turn_structure == "shared_table"]
+B5 = attrs.evolve(BR, name="brazilian-b5", repeated_suits="later_turn")
+
+
+@pytest.mark.parametrize("profile", [*SHARED, RK_OPEN, B5], ids=lambda p: p.name)
+def test_listing_is_every_single_meld_and_lay_off_over_many_positions(profile: m.Profile) -> None:
+    """B6, R4 (B5, B7): over many positions the listed LayDown and LayOff are the legal ones."""
+    checked = 0
+    for seed in range(8):
+        for state in play_heavy_positions(profile, seed, 90)[::3]:
+            check_listing(state)
+            checked += 1
+    assert checked > 100

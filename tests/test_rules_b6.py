@@ -10,7 +10,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mexemexe as m
-from mexemexe import Draw, Forfeit, GreedyBot, IllegalMoveError, Pass, Play, RandomBot, SimpleBot
+from mexemexe import (
+    Draw,
+    Forfeit,
+    GreedyBot,
+    IllegalMoveError,
+    LayDown,
+    Pass,
+    Play,
+    RandomBot,
+    SimpleBot,
+)
 
 BR = m.get_profile("brazilian")
 RK = m.get_profile("rummikub")
@@ -78,7 +88,7 @@ def test_b6_legal_moves_leave_out_the_draw_while_a_simple_play_exists() -> None:
     moves = stacked(BR, ["7H 8H 9H 2C", "KS"]).legal_moves()
     assert Draw() not in moves
     assert moves[0] == Forfeit()
-    assert Play("7H 8H 9H") in moves
+    assert LayDown("7H 8H 9H") in moves
 
 
 def test_b6_forfeit_stays_allowed() -> None:

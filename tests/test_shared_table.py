@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mexemexe as m
-from mexemexe import Draw, Forfeit, IllegalMoveError, Pass, Play
+from mexemexe import Draw, Forfeit, IllegalMoveError, LayDown, Pass, Play
 from tests.helpers import assert_conserved
 
 BR = m.get_profile("brazilian")
@@ -378,8 +378,8 @@ def test_legal_moves_are_all_legal() -> None:
     moves = state.legal_moves()
     assert Draw() in moves
     assert Forfeit() in moves
-    plays = [mv for mv in moves if isinstance(mv, Play)]
-    assert Play("7H 8H 9H") in plays
+    assert LayDown("7H 8H 9H") in moves
+    assert LayDown("9S 9D JK") not in moves  # B5: no joker in a Brazilian group
     for move in moves:
         assert_conserved(state.apply(move))
 

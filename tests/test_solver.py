@@ -779,8 +779,9 @@ def test_legal_moves_skip_a_best_play_already_listed() -> None:
     """A best play that is one new meld on the table as it stands is listed once."""
     state = m.deal(RK, hands=["7C 8C 9C", "3D 4D"], table="5H 6H 7H", seed=2)
     with pytest.warns(DeprecationWarning, match="best"):
-        plays = [move for move in state.legal_moves(best=True) if isinstance(move, m.Play)]
-    assert len(plays) == 1
+        moves = state.legal_moves(best=True)
+    assert moves == state.legal_moves()  # no whole-table Play appended
+    assert m.LayDown("7C 8C 9C") in moves
 
 
 def test_legal_moves_best_play_meets_the_opening_minimum() -> None:
@@ -802,10 +803,9 @@ def test_best_play_by_points_stands_in_under_an_opening_minimum() -> None:
     by_cards = solver.best_play(table="", hand=state.hand, profile=opening)
     assert sorted(map(str, by_cards.placed)) == ["2C", "4C", "AC", "JK"]
     hint = state.hint()
-    assert isinstance(hint, m.Play)
-    assert sorted(map(str, hint.table.cards())) == ["JK", "KD", "KH"]
+    assert hint == m.LayDown("KD KH JK")  # the meld as the listing gives it
     assert hint in state.legal_moves()
-    assert state.propose(hint.table).ok
+    assert sorted(map(str, state.apply(hint).table.cards())) == ["JK", "KD", "KH"]
 
 
 def test_group_copies_of_distinct_suits_form_one_group() -> None:

@@ -80,27 +80,16 @@ def real_hands(client: TestClient, room: str) -> list[str]:
 
 
 def helper_move(seen: Json) -> Json:
-    """A scripted player's move: a legal play sent as a meld or a lay-off when it is one.
+    """A scripted player's move: the first listed meld, else lay-off, else the draw, else forfeit.
 
-    The server lists legal plays as whole tables; a play that adds one meld
-    goes as ``meld``, one that adds one card to one meld as ``layoff``. With
-    neither, the draw, else the first play, else the forfeit.
+    The server lists a shared table's simple plays as ``meld`` and
+    ``layoff`` moves (B6), sent back as they are.
     """
-    old: list[str] = seen["view"]["table"]  # type: ignore[index]
     legal: list[Json] = seen["legal_moves"]  # type: ignore[assignment]
-    plays = [move for move in legal if move["kind"] == "play"]
-    for play in plays:
-        new: list[str] = play["table"]  # type: ignore[assignment]
-        if len(new) == len(old) + 1 and new[:-1] == old:
-            return {"format": 1, "kind": "meld", "cards": new[-1]}
-        changed = [i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b]
-        if len(new) == len(old) and len(changed) == 1:
-            added = Counter(new[changed[0]].split()) - Counter(old[changed[0]].split())
-            if sum(added.values()) == 1:
-                card = next(iter(added))
-                return {"format": 1, "kind": "layoff", "card": card, "meld_index": changed[0]}
-    kinds = {move["kind"]: move for move in legal}
-    return kinds.get("draw") or (plays[0] if plays else kinds["forfeit"])
+    kinds: dict[str, Json] = {}
+    for move in legal:
+        kinds.setdefault(str(move["kind"]), move)
+    return kinds.get("meld") or kinds.get("layoff") or kinds.get("draw") or kinds["forfeit"]
 
 
 def play_moves(client: TestClient, room: str, token: str, most: int) -> tuple[Json, Counter[str]]:

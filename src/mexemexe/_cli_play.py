@@ -307,11 +307,15 @@ def _hint(session: _Session, state: RoundState, me: int) -> None:
 
 
 def _as_typed(state: RoundState, move: Move) -> str:
-    """``move`` as a person types it: a play that only adds a meld or one card as add/layoff.
+    """``move`` as a person types it: a meld as add, a play that only adds a meld or one card too.
 
-    The melds are compared as multisets of cards, as the search may write a
-    table's melds in another order.
+    The hints and the listing give a new meld as a `LayDown`, typed ``add``;
+    a whole-table `Play` that only adds a meld or one card reads as add or
+    layoff, the melds compared as multisets of cards, as the search may
+    write a table's melds in another order.
     """
+    if isinstance(move, LayDown):
+        return "add " + format_cards(move.cards)
     table = getattr(state, "table", None)
     if not isinstance(move, Play) or table is None:
         return str(move)
@@ -348,7 +352,7 @@ def _playable(session: _Session, state: RoundState, me: int) -> None:
 def _moves(session: _Session, state: RoundState, me: int) -> None:
     """``moves``: the legal moves the game lists (no rearrangements)."""
     legal = state.view(me).legal_moves()
-    shown = session.shown("; ".join(str(m) for m in legal[:30]))
+    shown = session.shown("; ".join(_as_typed(state, m) for m in legal[:30]))
     session.out.write(f"legal moves: {shown}\n")
 
 

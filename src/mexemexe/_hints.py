@@ -19,13 +19,16 @@ from ._state import PlayableCards
 from ._table import Table
 from ._turns.discard import leaves_a_way_on
 from ._turns.move_helpers import cards_of, needs_search, playable_without_rearranging
-from ._turns.shared_table import search_table, shape, whole_table
+from ._turns.shared_table import play_table, search_table, shape, whole_table
 
 if TYPE_CHECKING:
     from ._state import GameState, PlayerView
     from ._table import Table
 
 __all__ = ["SEARCH", "Search", "best_shared_play"]
+
+#: The kinds of move that put hand cards on a shared table (B6, R4).
+_PLAYS = (LayDown, LayOff, Play)
 
 
 def best_shared_play(view: PlayerView, need: int, time_limit: float | None = None) -> Table | None:
@@ -61,6 +64,15 @@ def best_shared_play(view: PlayerView, need: int, time_limit: float | None = Non
     return None
 
 
+def _size(move: Move) -> tuple[int, int] | None:
+    """The melds a listed move adds to a shared table and the cards it places, if it plays."""
+    if isinstance(move, LayDown):
+        return 1, len(move.cards)
+    if isinstance(move, LayOff):
+        return 0, 1
+    return None
+
+
 class Search:
     """The `SearchHook` of this library: hints and best plays from the solver."""
 
@@ -86,24 +98,24 @@ class Search:
                 ):
                     # B6 (R6): no draw (pass) while a simple play exists (a search cut short).
                     listed = view.legal_moves()
-                    return next((m for m in listed if isinstance(m, Play)), move)
+                    return next((m for m in listed if isinstance(m, _PLAYS)), move)
                 return move
             if time_limit is not None:
                 # Under a limit, the search's own play: finding it again among
                 # every listed move can cost more than a short limit allows.
                 return Play(found)
-            # The move as `legal_moves` lists it, if it is listed: a play of the
-            # same melds, in whatever order their cards are written, is listed once.
+            # The move as `legal_moves` lists it (a `LayDown` or a `LayOff`), if
+            # one makes the same melds, in whatever order their cards are written.
             found_shape = shape(found)
-            size, count = len(found.melds), found.card_count
+            size = (
+                len(found.melds) - len(view.table.melds),
+                found.card_count - view.table.card_count,
+            )
             for move in view.legal_moves():
-                if (
-                    isinstance(move, Play)
-                    and len(move.table.melds) == size
-                    and move.table.card_count == count
-                    and shape(move.table) == found_shape
-                ):
-                    return move
+                if _size(move) == size:
+                    made = play_table(view, move)
+                    if made is not None and shape(made) == found_shape:
+                        return move
             return Play(found)
         if state.phase != "draw":
             from .solver import best_play
@@ -135,7 +147,8 @@ class Search:
         """
         if view.phase != "play":
             return moves
-        seen = {shape(move.table) for move in moves if isinstance(move, Play)}
+        made = (play_table(view, move) for move in moves)
+        seen = {shape(table) for table in made if table is not None}
         found = best_shared_play(view, view.profile.opening_need(view.opened[view.player]))
         if found is not None and shape(found) not in seen:
             return (*moves, Play(found))

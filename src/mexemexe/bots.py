@@ -73,8 +73,9 @@ class SimpleBot:
     into groups on the table; if it placed nothing it draws (or passes with
     an empty stock where the profile says so, R6), unless the profile's
     ``draw_only_without_simple_play`` refuses the draw (B6), or
-    ``pass_only_without_simple_play`` the pass: it then plays the first play
-    `legal_moves` lists. It never rearranges.
+    ``pass_only_without_simple_play`` the pass: it then plays the first
+    `LayDown` or `LayOff` `legal_moves` lists (its largest new meld, else
+    its first lay-off). It never rearranges.
 
     Discard games (G): it takes the top discard when that card joins a meld,
     else draws from the stock; then lays down its largest meld, one move at a
@@ -125,12 +126,16 @@ class SimpleBot:
             if drawing
             else profile.pass_only_without_simple_play
         ):
-            # B6 (R6): no draw (pass) while a simple play exists; the listing has them all.
-            play = next((m for m in view.legal_moves() if isinstance(m, Play)), None)
+            # B6 (R6): no draw (pass) while a simple play exists; the listing has them
+            # all, as `LayDown` and `LayOff` moves, the largest new meld first.
+            play = next((m for m in view.legal_moves() if isinstance(m, _PLAYS)), None)
             if play is not None:
                 return play
         return _DRAW if drawing else _PASS
 
+
+#: The kinds of move that put hand cards on a shared table (B6, R4).
+_PLAYS = (LayDown, LayOff, Play)
 
 #: Moves are immutable values: the bots hand out these shared ones.
 _DRAW = Draw()

@@ -31,7 +31,7 @@ from .._cards import _BY_CODE, CODE, JOKER, JOKER_CODE, Card
 from .._errors import IllegalMoveError, Problem
 from .._kinds import MAX_COUNT, quote
 from .._meld_finder import find_melds
-from .._melds import MeldRules, classify_meld, extension_mask, grown_meld
+from .._melds import MeldRules, classify_meld, extension_mask
 from .._moves import Draw, Forfeit, LayDown, LayOff, Move, Pass, Play
 from .._multiset import cards_without
 from .._notation import format_cards
@@ -41,6 +41,7 @@ from .._scoring import round_result
 from .._state import GameState, PlayerView, deal, successor
 from .._table import Meld, Table
 from .._validation import repeated_verdict
+from .discard import _lay_down_move, _lay_off_move
 from .move_helpers import table_after
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ __all__ = [
     "apply",
     "deal",
     "legal_moves",
+    "play_table",
     "propose",
     "search_table",
     "shape",
@@ -359,10 +361,11 @@ def _changed_melds(old: Table, new: Table) -> tuple[list[Meld], list[Meld]]:
     the cards that moved are found from the few melds that changed; equal
     objects hold equal cards, so the multiset difference is the same.
     """
-    derived = new._memo.get("derived")
-    if derived is not None and derived[0] is old.melds:
-        # A play `legal_moves` listed: only meld i is new (or appended).
-        i = derived[1]
+    base = new._memo.get("base")
+    if base is not None and base[0] is old._memo:
+        # Made from ``old`` by `Table._with_meld` (a `LayDown` or a `LayOff`,
+        # `table_after`): only meld i is new (or appended).
+        i = base[1]
         return ([old.melds[i]] if i < len(old.melds) else []), [new.melds[i]]
     old_ids, new_ids = _meld_ids(old), _meld_ids(new)
     if len(old_ids) == len(old.melds) and len(new_ids) == len(new.melds):
@@ -452,8 +455,8 @@ def apply(state: GameState, move: Move) -> SharedTableState:
     A `LayDown` or a `LayOff` (the moves a discard game's meld phase takes,
     G4) is the `Play` of the table it makes (`table_after`: the old melds
     kept, the meld added or grown), checked as any play (B6, R4); the
-    outcome records the move as sent. `legal_moves` lists those plays as
-    `Play` moves of the whole new table.
+    outcome records the move as sent. `legal_moves` lists the plays of one
+    new meld or one card in that form.
 
     Raises:
         IllegalMoveError: If the move is not allowed; ``state`` is unchanged.
@@ -684,24 +687,30 @@ def legal_moves(view: PlayerView) -> tuple[Move, ...]:
        under ``draw_only_without_simple_play`` only when no play follows,
        B6), `Pass` (empty stock under R6; likewise only when no play follows
        under ``pass_only_without_simple_play``) and `Forfeit` (B8, R5);
-    2. one `Play` per distinct meld the hand can lay down on its own, added
-       to the table as it stands (each meaningfully different meld once);
-    3. one `Play` per single-card lay-off: a distinct hand card added to one
-       table meld, which stays valid (B6, R4), every other meld as it was.
-       The card extends the meld, or takes the place of its joker, which then
-       moves within the meld (to an end of a run, or to another suit of a
-       group where jokers may be in groups, R3): a joker on the table stays
-       in a valid meld (B7), and one that would have to leave the meld needs
-       a rearrangement. Melds written alike are offered once.
+    2. one `LayDown` per distinct meld the hand can lay down on its own,
+       added to the table as it stands (melds of the same cards once: the
+       jokers' places follow from the cards);
+    3. one `LayOff` per single-card lay-off: a distinct hand card added to
+       one table meld, which stays valid (B6, R4), every other meld as it
+       was. The card extends the meld, or takes the place of its joker,
+       which then moves within the meld (to an end of a run, or to another
+       suit of a group where jokers may be in groups, R3): the meld keeps
+       the same cards either way, so a `LayOff` says it. A joker on the
+       table stays in a valid meld (B7), and one that would have to leave
+       the meld needs a rearrangement.
 
-    Under an opening minimum (`Profile.opening_need`) a player who has not
-    laid down yet gets only the melds and lay-offs that reach it; under the
-    classic initial meld (`Profile.may_use_table`), only the melds. Every move
-    listed is legal, and listing them never searches: it costs tens of
-    microseconds. Rearrangements of the table are legal too but not listed
-    (there are far too many); `mexemexe.solver.best_play` and
-    `GameState.hint` find the exact best one (this module never searches:
-    the solver builds on it).
+    `apply` plays a `LayDown` or a `LayOff` as the `Play` of the whole table
+    it makes (`table_after`). Under an opening minimum
+    (`Profile.opening_need`) a player who has not laid down yet gets only
+    the melds and lay-offs that reach it; under the classic initial meld
+    (`Profile.may_use_table`), only the melds. Every move listed is legal,
+    every legal `LayDown` and `LayOff` is listed (a lay-off onto each of two
+    melds written alike too: an app offers both), and listing them never
+    searches: it costs tens of microseconds.
+    Rearrangements of the table are legal too but not listed (there are far
+    too many): they are `Play` moves of the whole new table, which
+    `mexemexe.solver.best_play` and `GameState.hint` find (this module never
+    searches: the solver builds on it).
 
     Args:
         view: The current player's view.
@@ -720,17 +729,21 @@ def legal_moves(view: PlayerView) -> tuple[Move, ...]:
     need = profile.opening_need(opened)
     hand = view.hand
     table = view.table
-    melds = table.melds
     rules = profile._meld_rules
-    masks = _extension_masks(table, rules) if melds else ()
-    for meld in find_melds(hand, profile):
-        if need and profile.hand_points(meld) < need:
-            continue
-        moves.append(_laid_down(table, meld, masks, rules))
-    if melds and profile.may_use_table(opened):
+    downs = [
+        _lay_down_move(meld)
+        for meld in find_melds(hand, profile)
+        if not need or profile.hand_points(meld) >= need
+    ]
+    if len(downs) > 1 and hand[-1].code == JOKER_CODE:
+        # Melds differing only in where their jokers stand are one LayDown.
+        downs = list(dict.fromkeys(downs))
+    moves.extend(downs)
+    if table.melds and profile.may_use_table(opened):
+        masks = _extension_masks(table, rules)
         held = _held_mask(profile, hand, need)
         if any(map(held.__and__, masks)):
-            _list_lay_offs(moves, table, masks, held, rules)
+            _list_lay_offs(moves, masks, held)
     if len(moves) > 2 and (
         (moves[0] is _DRAW and profile.draw_only_without_simple_play)
         or (moves[0] is _PASS and profile.pass_only_without_simple_play)
@@ -781,90 +794,51 @@ _PASS = Pass()
 _FORFEIT = Forfeit()
 
 
-def _new_play(table: Table) -> Play:
-    """``Play(table)`` for a `Table` already built (no conversion)."""
-    play = object.__new__(Play)
-    object.__setattr__(play, "table", table)
-    return play
-
-
 #: By card code, its bit in a mask of codes.
 _BIT = tuple(1 << code for code in range(53))
 
+#: The listed `LayOff` of each card onto each meld, by ``meld_index << 6 | code``:
+#: moves are values, so every listing hands out the same ones.
+_LAY_OFFS: dict[int, LayOff] = {}
 
-def _list_lay_offs(
-    moves: list[Move], table: Table, masks: tuple[int, ...], held: int, rules: MeldRules
-) -> None:
-    """Append to ``moves`` a play per card of ``held`` (a mask of codes) per meld it extends.
 
-    ``masks`` are the melds' `extension_mask`. The plays are memoized on the
-    table, which lies unchanged over several turns and which every player's
-    view shares; of melds written alike, only the first takes the card.
+def _lay_off(code: int, index: int) -> LayOff:
+    """``LayOff`` of the card of ``code`` onto meld ``index`` (shared, built once)."""
+    key = index << 6 | code
+    move = _LAY_OFFS.get(key)
+    if move is None:
+        move = _LAY_OFFS[key] = _lay_off_move(_BY_CODE[code], index)
+    return move
+
+
+def _list_lay_offs(moves: list[Move], masks: tuple[int, ...], held: int) -> None:
+    """Append to ``moves`` a `LayOff` per card of ``held`` (a mask of codes) per meld it extends.
+
+    ``masks`` are the melds' `extension_mask`: by meld in the table's order,
+    then by card code.
     """
-    key = ("lay_off_plays", rules.memo_key)
-    plays: dict[int, Play] | None = table._memo.get(key)
-    if plays is None:
-        plays = table._memo[key] = {}
-    melds = table.melds
-    alike: dict[int, list[tuple[Card, ...]]] = {}  # the melds given cards, by their mask
     for i, extends in enumerate(masks):
         hit = extends & held
-        if not hit:
-            continue
-        meld = melds[i]
-        same = alike.get(extends)
-        if same is None:
-            alike[extends] = [meld]
-        elif meld in same:
-            continue
-        else:
-            same.append(meld)
         while hit:
             low = hit & -hit
             hit ^= low
-            code = low.bit_length() - 1
-            play = plays.get(i << 6 | code)
-            if play is None:
-                play = plays[i << 6 | code] = _laid_off(table, i, code, masks, rules)
-            moves.append(play)
-
-
-def _laid_off(table: Table, i: int, code: int, masks: tuple[int, ...], rules: MeldRules) -> Play:
-    """The play laying the card of ``code`` off onto meld ``i`` of ``table`` (``masks``: its)."""
-    melds = table.melds
-    new = Table._trusted((*melds[:i], grown_meld(melds[i], code, rules), *melds[i + 1 :]))
-    # What `_check` and the next listing can take from this table instead of
-    # working it out: the melds it came from (only meld i differs) and their
-    # extension masks. Plain tuples: no link back to the table or its memo.
-    new._memo["derived"] = (melds, i)
-    new._memo[("masks_from", rules.memo_key)] = (masks, i)
-    return _new_play(new)
-
-
-def _laid_down(
-    table: Table, meld: tuple[Card, ...], masks: tuple[int, ...], rules: MeldRules
-) -> Play:
-    """The play adding the new ``meld`` to ``table`` (``masks``: its extension masks)."""
-    melds = table.melds
-    new = Table._trusted((*melds, meld))
-    new._memo["derived"] = (melds, len(melds))
-    new._memo[("masks_from", rules.memo_key)] = (masks, len(melds))
-    return _new_play(new)
+            moves.append(_lay_off(low.bit_length() - 1, i))
 
 
 def _extension_masks(table: Table, rules: MeldRules) -> tuple[int, ...]:
     """The `extension_mask` of every meld of ``table`` (memoized on the table).
 
-    A table a listed play made from another (`_laid_off`, `_laid_down`)
-    works out only the meld that changed. Keyed by the rules' settings,
-    never by an id(), as `table_extensions` is.
+    A table made from another by one new or grown meld (`Table._with_meld`,
+    as `apply` makes it for a `LayDown` or a `LayOff`) works out only the
+    meld that changed. Keyed by the rules' settings, never by an id(), as
+    `table_extensions` is.
     """
     key = ("ext_masks", rules.memo_key)
     memo = table._memo
     found: tuple[int, ...] | None = memo.get(key)
     if found is None:
         melds = table.melds
-        base = memo.get(("masks_from", key[1]))
+        base = table._from_base(key)
         if base is not None:
             old, i = base
             found = (*old[:i], extension_mask(melds[i], rules), *old[i + 1 :])
@@ -872,6 +846,33 @@ def _extension_masks(table: Table, rules: MeldRules) -> tuple[int, ...]:
             found = tuple(extension_mask(meld, rules) for meld in melds)
         memo[key] = found
     return found
+
+
+def play_table(view: PlayerView, move: Move) -> Table | None:
+    """The whole new table a move that plays proposes from ``view``'s table (B6, R4).
+
+    A `Play`'s own table; for a `LayDown` the table with the meld appended,
+    for a `LayOff` with the card added to its meld (each written in its
+    canonical order if valid), as `apply` checks them (`table_after`).
+    ``None`` for any other move, or a lay-off onto a meld the table lacks.
+    For bots, hints and apps that weigh a listed move by the table it makes.
+    """
+    if isinstance(move, Play):
+        return move.table
+    melds = view.table.melds
+    if isinstance(move, LayDown):
+        return Table._trusted((*melds, _canonical(move.cards, view.profile)))
+    if isinstance(move, LayOff) and move.meld_index < len(melds):
+        i = move.meld_index
+        grown = _canonical((*melds[i], move.card), view.profile)
+        return Table._trusted((*melds[:i], grown, *melds[i + 1 :]))
+    return None
+
+
+def _canonical(cards: tuple[Card, ...], profile: Profile) -> tuple[Card, ...]:
+    """``cards`` in their canonical order if they are a valid meld, else as given."""
+    result = classify_meld(cards, profile)
+    return result.canonical if result.kind is not None else cards
 
 
 def search_table(view: PlayerView) -> Table:
