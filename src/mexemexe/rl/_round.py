@@ -19,7 +19,7 @@ from collections.abc import Mapping
 import attrs
 
 from .._errors import IllegalMoveError, Problem, ProfileError
-from .._moves import Draw, Forfeit, Move, Pass, Play
+from .._moves import Draw, Forfeit, LayDown, LayOff, Move, Pass, Play
 from .._outcomes import RoundResult
 from ..games import Game, GameRules, RoundState, get_game
 from ..solver import best_play
@@ -90,7 +90,7 @@ def resolve(
             listed = list(legal.values())
             return next(
                 (m for m in listed if isinstance(m, (Draw, Pass))),
-                next((m for m in listed if isinstance(m, Play)), Forfeit()),
+                next((m for m in listed if isinstance(m, (LayDown, LayOff, Play))), Forfeit()),
             )
     return move
 
