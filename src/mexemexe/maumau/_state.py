@@ -23,19 +23,10 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 import attrs
 
-from .. import _pictures
+from .. import _history, _pictures
 from .._cards import CODE, Card, Suit, as_cards
 from .._errors import IllegalMoveError, InvalidStateError, Problem
 from .._fastcopy import copier, maker
-from .._history import (
-    EMPTY_HISTORY,
-    History,
-    SeenHistory,
-    as_history,
-    history_from_json,
-    history_json,
-    history_problems,
-)
 from .._jsonio import loads_object
 from .._moves import Discard, Draw, Move, Pass
 from .._multiset import card_inserted
@@ -152,7 +143,7 @@ class MauMauState:
         passes: Consecutive passes (a blocked hand when everyone passes).
         last: What the previous move did.
         result: How the hand ended, once over.
-        history: What every move of the hand did, oldest first (a `History`
+        history: What every move of the hand did, oldest first (a `_history.History`
             whose newest entry is ``last``; empty for a state written
             before it was kept). Views show it as each player may see it.
     """
@@ -171,7 +162,9 @@ class MauMauState:
     passes: int = 0
     last: Outcome | None = None
     result: RoundResult | None = None
-    history: History = attrs.field(default=EMPTY_HISTORY, converter=as_history, kw_only=True)
+    history: _history.History = attrs.field(
+        default=_history.EMPTY_HISTORY, converter=_history.as_history, kw_only=True
+    )
 
     def __attrs_post_init__(self) -> None:
         problems = self._problems()
@@ -324,7 +317,7 @@ class MauMauState:
             self.turn,
             seen_by(self.last, player),
             self.result,
-            SeenHistory(self.history, player),
+            _history.SeenHistory(self.history, player),
             self.discard_pile,
             self.direction,
             self.requested_suit,
@@ -357,7 +350,7 @@ class MauMauState:
             passes=self.passes,
             last=None if self.last is None else self.last.to_dict(),
             result=None if self.result is None else self.result.to_dict(),
-            history=history_json(self.history),
+            history=_history.history_json(self.history),
         )
 
     @classmethod
@@ -401,7 +394,7 @@ class MauMauState:
                 last=None if last is None else outcome_from_data(last, "last"),
                 result=None if result is None else result_from_data(result, "result"),
                 # A state written before the history was kept reads with none.
-                history=history_from_json(data.get("history")),
+                history=_history.history_from_json(data.get("history")),
                 **ints,
             )
         except InvalidStateError:
@@ -549,11 +542,11 @@ def _play_problems(state: MauMauState) -> list[str]:
             problems.append(f"last.move={quote(str(last.move))}: not a Mau-Mau move")
         if last.hidden_draws != 0:
             problems.append(f"last.hidden_draws={quote(last.hidden_draws)}: 0 in a full state")
-    if not isinstance(state.history, History):
-        problems.append(f"history={quote(state.history)}: a History")
+    if not isinstance(state.history, _history.History):
+        problems.append(f"history={quote(state.history)}: a _history.History")
     else:
         problems.extend(
-            history_problems(
+            _history.history_problems(
                 state.history, last, state.turn, n, result is not None, MauMauView.TURN_ENDS
             )
         )
@@ -700,7 +693,7 @@ class MauMauView(View[MauMauProfile]):
             "drawn": self.drawn,
             "last": None if self.last is None else self.last.to_dict(),
             "result": None if self.result is None else self.result.to_dict(),
-            "history": history_json(self.history),
+            "history": _history.history_json(self.history),
             "profile": self.profile.to_dict(),
             "format": FORMAT,
         }
@@ -1209,7 +1202,7 @@ def deal(
                 0,
                 None,
                 None,
-                EMPTY_HISTORY,
+                _history.EMPTY_HISTORY,
             )
         )
     else:
