@@ -24,8 +24,8 @@ no winner and no score (G8 **[decision]**).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, TypeVar, cast
 
 import attrs
 
@@ -349,6 +349,35 @@ def exchange(meld: Meld, card: Card, profile: Profile) -> tuple[int, MeldResult]
     return (position, swapped) if swapped.kind is not None else None
 
 
+class JokerExchange(NamedTuple):
+    """One exchange of a hand card for a table joker (G12) and what it leaves."""
+
+    meld_index: int
+    card: Card
+    meld: Meld
+    hand: tuple[Card, ...]
+
+
+def joker_exchanges(
+    hand: tuple[Card, ...], melds: Sequence[Meld], profile: Profile
+) -> Iterator[JokerExchange]:
+    """Every exchange of a distinct hand card for a joker of one of ``melds`` (G12).
+
+    Each gives the meld's index, the card, the meld after it and the hand
+    after it (the joker in it, the card gone).
+    """
+    for index, meld in enumerate(melds):
+        if JOKER not in meld:
+            continue
+        for card in dict.fromkeys(hand):
+            found = exchange(meld, card, profile)
+            if found is None:
+                continue
+            rest = card_without(hand, card)
+            assert rest is not None
+            yield JokerExchange(index, card, found[1].canonical, card_inserted(rest, JOKER))
+
+
 def can_finish(
     hand: tuple[Card, ...], table: Table, owed: int, taken: Card | None, profile: Profile
 ) -> bool:
@@ -403,19 +432,11 @@ def _finish(
     if profile.joker_swap:
         # Each exchange puts one more of the hand's naturals on the table, so
         # the search ends: the hand never grows, and its naturals only shrink.
-        for i, meld in enumerate(melds):
-            if JOKER not in meld:
-                continue
-            for card in dict.fromkeys(hand):
-                found = exchange(meld, card, profile)
-                if found is None:
-                    continue
-                rest = card_without(hand, card)
-                assert rest is not None
-                swapped = _replace(melds, i, found[1].canonical)
-                if _finish(card_inserted(rest, JOKER), swapped, owed + 1, taken, profile, seen):
-                    seen[key] = True
-                    return True
+        for swap in joker_exchanges(hand, melds, profile):
+            swapped = _replace(melds, swap.meld_index, swap.meld)
+            if _finish(swap.hand, swapped, owed + 1, taken, profile, seen):
+                seen[key] = True
+                return True
     return False
 
 

@@ -23,10 +23,10 @@ from .._errors import IllegalMoveError, Problem
 from .._meld_finder import find_melds
 from .._melds import classify_meld
 from .._moves import LayDown, LayOff
-from .._multiset import card_inserted, card_without, cards_without
+from .._multiset import cards_without
 from .._table import Meld, Table
 from .._validation import repeated_verdict
-from .discard import can_finish, exchange
+from .discard import can_finish, joker_exchanges
 
 if TYPE_CHECKING:
     from .._profiles import Profile
@@ -158,20 +158,11 @@ def _discard_playable(
             found |= codes
     if not profile.joker_swap:
         return found
-    for index, meld in enumerate(table.melds):
-        if JOKER not in meld:
-            continue
-        for card in dict.fromkeys(hand):
-            swapped = exchange(meld, card, profile)
-            if swapped is None:
-                continue
-            rest = card_without(hand, card)
-            assert rest is not None
-            won = card_inserted(rest, JOKER)
-            after = table._with_meld(index, swapped[1].canonical)
-            if can_finish(won, after, owed + 1, taken, profile):
-                found.add(card.code)
-                found |= _discard_playable(won, after, owed + 1, taken, profile)
+    for swap in joker_exchanges(hand, table.melds, profile):
+        after = table._with_meld(swap.meld_index, swap.meld)
+        if can_finish(swap.hand, after, owed + 1, taken, profile):
+            found.add(swap.card.code)
+            found |= _discard_playable(swap.hand, after, owed + 1, taken, profile)
     return found
 
 
