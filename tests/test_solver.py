@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import mexemexe as m
 from mexemexe import maumau, solver
 from mexemexe import strategies as mst
+from tests.solver_positions import melds_among, objective_weights
 
 T = TypeVar("T")
 
@@ -299,13 +300,7 @@ def dealt_position(seed: int) -> tuple[m.Profile, list[int], list[int]]:
     profile = PROFILES[seed % len(PROFILES)]
     deck = list(profile.deck())
     rng.shuffle(deck)
-    left = deck[: rng.randint(6, 24)]
-    table = []
-    while found := m.find_melds(left, profile):
-        meld = rng.choice(found)
-        for card in meld:
-            left.remove(card)
-        table.append(meld)
+    table = melds_among(deck[: rng.randint(6, 24)], profile, rng)
     hand = deck[30 : 30 + rng.randint(0, 8)]
     must, may = [0] * 53, [0] * 53
     for meld in table:
@@ -338,10 +333,7 @@ def test_window_bounds_keep_the_sweep_exact(seed: int, monkeypatch: pytest.Monke
 
     monkeypatch.setattr(_sweep, "_EASY", 5)
     profile, must, may = dealt_position(seed)
-    for weights in (
-        [1.0] * 53,
-        [float(profile.card_points(m.Card.from_code(c))) for c in range(53)],
-    ):
+    for weights in objective_weights(profile):
         assert (
             _sweep.Sweep(must, may, weights, profile).solve()[0]
             == Search(must, may, weights, profile).solve()[0]
@@ -362,12 +354,7 @@ def seeded_deal(
     profile = PROFILES[seed % len(PROFILES)]
     deck = list(profile.deck())
     rng.shuffle(deck)
-    left, melds = deck[:table_cards], []
-    while found := m.find_melds(left, profile):
-        meld = rng.choice(found)
-        for card in meld:
-            left.remove(card)
-        melds.append(meld)
+    melds = melds_among(deck[:table_cards], profile, rng)
     return profile, melds, deck[30 : 30 + hand_cards]
 
 
@@ -389,10 +376,7 @@ def test_states_with_longer_runs_bound_the_sweep_exactly(
 
     monkeypatch.setattr(_dfs, "_LONGER_AFTER", 0)  # from the first state on
     profile, must, may = larger_position(seed)
-    for weights in (
-        [1.0] * 53,
-        [float(profile.card_points(m.Card.from_code(c))) for c in range(53)],
-    ):
+    for weights in objective_weights(profile):
         with_longer = _sweep.Sweep(must, may, weights, profile)
         value = with_longer.solve()[0]
         with monkeypatch.context() as patch:
@@ -614,10 +598,7 @@ def test_the_race_of_symmetric_searches_gives_valid_optimal_layouts(
 
     monkeypatch.setattr(_sweep, "_EASY", 1)
     profile, must, may = dealt_position(seed)
-    for weights in (
-        [1.0] * 53,
-        [float(profile.card_points(m.Card.from_code(c))) for c in range(53)],
-    ):
+    for weights in objective_weights(profile):
         value, melds, placed = _sweep.Sweep(must, may, weights, profile).solve()
         assert value == Search(must, may, weights, profile).solve()[0]
         if melds:

@@ -19,6 +19,7 @@ import pytest
 
 import mexemexe as m
 from mexemexe import solver
+from tests.solver_positions import ISSUE_HAND_1, ISSUE_TABLE_1, melds_among, objective_weights
 
 BR = m.get_profile("brazilian")
 RK = m.get_profile("rummikub")
@@ -33,20 +34,9 @@ def seeded_position(
     rng = random.Random(seed)
     deck = list(profile.deck())
     rng.shuffle(deck)
-    left, melds = deck[:table_cards], []
-    while found := m.find_melds(left, profile):
-        meld = rng.choice(found)
-        for card in meld:
-            left.remove(card)
-        melds.append(meld)
+    melds = melds_among(deck[:table_cards], profile, rng)
     hand = deck[table_cards + 4 : table_cards + 4 + hand_cards]
     return [list(meld) for meld in melds], hand
-
-
-def weights_of(profile: m.Profile) -> list[list[float]]:
-    """The weights of both objectives: cards placed, and their points."""
-    points = [float(profile.card_points(m.Card.from_code(c))) for c in range(53)]
-    return [[1.0] * 53, points]
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -60,7 +50,7 @@ def test_the_jokers_needed_cut_keeps_the_sweep_exact(
     monkeypatch.setattr(_need, "_NEED_AFTER", 0)
     table, hand = seeded_position(seed, BR, table_cards=20 + seed % 16, hand_cards=3 + seed % 6)
     must, may = solver._counts(c for meld in table for c in meld), solver._counts(hand)
-    for weights in weights_of(BR):
+    for weights in objective_weights(BR):
         want = Search(must, may, weights, BR).solve()[0]
         assert _sweep.Sweep(must, may, weights, BR).solve()[0] == want
 
@@ -128,14 +118,8 @@ def test_the_cut_shortens_the_proof_of_the_issue_position() -> None:
     """The issue's first position (B5) expands fewer states with the cut than without."""
     from mexemexe.solver import _need, _sweep
 
-    table = (
-        "AD JK 3D 4D | AH 2H 3H 4H 5H | AS 2S 3S | 2C 3C 4C 5C | 2S 2D 2C | 3S 3H 3D | "
-        "4S 4D 4C | 5C 6C JK 8C 9C | 5H 6H JK | 6S 6H 6C | 8H 9H 10H | 10H JH QH | "
-        "10S JS QS KS | JH JD JC | JS JD JC | QH QD QC | KS KH KD | AS AH AC | 9S 9H 9D | "
-        "7S 7D 7C"
-    )
-    must = solver._counts(m.parse_cards(table.replace("|", " ")))
-    may = solver._counts(m.parse_cards("5S 7S 9D"))
+    must = solver._counts(m.parse_cards(ISSUE_TABLE_1.replace("|", " ")))
+    may = solver._counts(m.parse_cards(ISSUE_HAND_1))
     counts = []
     for after in (_need._NEED_AFTER, 10**9):
         with pytest.MonkeyPatch.context() as patch:

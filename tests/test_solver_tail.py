@@ -16,6 +16,7 @@ import pytest
 
 import mexemexe as m
 from mexemexe import solver
+from tests.solver_positions import ISSUE_HAND_1, ISSUE_TABLE_1, melds_among, objective_weights
 
 BR = m.get_profile("brazilian")
 #: Galician's melds on a rearrangeable table with the ace also high.
@@ -46,12 +47,7 @@ def seeded_position(
     for card in aces[: rng.randint(2, 6)]:
         deck.remove(card)
         deck.insert(rng.randint(0, table_cards), card)
-    left, melds = deck[:table_cards], []
-    while found := m.find_melds(left, profile):
-        meld = rng.choice(found)
-        for card in meld:
-            left.remove(card)
-        melds.append(meld)
+    melds = melds_among(deck[:table_cards], profile, rng)
     hand = deck[table_cards + 6 : table_cards + 6 + hand_cards]
     return profile, solver._counts(c for meld in melds for c in meld), solver._counts(hand)
 
@@ -67,10 +63,7 @@ def test_states_bounded_by_their_relaxed_aces_keep_the_sweep_exact(
     monkeypatch.setattr(_dfs, "_RELAX_AFTER", 0)
     monkeypatch.setattr(_need, "_NEED_AFTER", math.inf)  # else no relaxed aces (B5)
     profile, must, may = seeded_position(seed, table_cards=24, hand_cards=8)
-    for weights in (
-        [1.0] * 53,
-        [float(profile.card_points(m.Card.from_code(c))) for c in range(53)],
-    ):
+    for weights in objective_weights(profile):
         assert (
             _sweep.Sweep(must, may, weights, profile).solve()[0]
             == Search(must, may, weights, profile).solve()[0]
@@ -99,14 +92,8 @@ def test_the_relaxed_aces_cut_the_search_of_the_issue_position() -> None:
     """The issue's first position (B5) expands fewer states with its relaxed aces than without."""
     from mexemexe.solver import _dfs, _need, _sweep
 
-    table = (
-        "AD JK 3D 4D | AH 2H 3H 4H 5H | AS 2S 3S | 2C 3C 4C 5C | 2S 2D 2C | 3S 3H 3D | "
-        "4S 4D 4C | 5C 6C JK 8C 9C | 5H 6H JK | 6S 6H 6C | 8H 9H 10H | 10H JH QH | "
-        "10S JS QS KS | JH JD JC | JS JD JC | QH QD QC | KS KH KD | AS AH AC | 9S 9H 9D | "
-        "7S 7D 7C"
-    )
-    must = solver._counts(m.parse_cards(table.replace("|", " ")))
-    may = solver._counts(m.parse_cards("5S 7S 9D"))
+    must = solver._counts(m.parse_cards(ISSUE_TABLE_1.replace("|", " ")))
+    may = solver._counts(m.parse_cards(ISSUE_HAND_1))
     counts = []
     for after in (_dfs._RELAX_AFTER, 10**9):
         with pytest.MonkeyPatch.context() as patch:
@@ -161,12 +148,7 @@ def test_best_play_with_every_cut_on_matches_the_reference_search(
     )
     assert table is not None
     hand = [m.Card.from_code(c) for c in range(53) for _ in range(may[c])]
-    for objective in ("cards", "points"):
+    for objective, weights in zip(("cards", "points"), objective_weights(profile), strict=True):
         best = solver.best_play(table=table, hand=hand, profile=profile, objective=objective)
-        weights = (
-            [1.0] * 53
-            if objective == "cards"
-            else [float(profile.card_points(m.Card.from_code(c))) for c in range(53)]
-        )
         assert best.value == Search(must, may, weights, profile).solve()[0]
         assert profile.validate_table(best.table)

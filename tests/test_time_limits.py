@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import mexemexe as m
 from mexemexe import solver
 from mexemexe import strategies as mst
+from tests.solver_positions import ISSUE_HAND_1, ISSUE_HAND_2, ISSUE_TABLE_1, ISSUE_TABLE_2
 
 BR = m.get_profile("brazilian")
 RK = m.get_profile("rummikub")
@@ -28,19 +29,13 @@ GJ = m.get_profile("galician-jokers")
 #: Two Brazilian positions whose exact search takes seconds.
 SLOW = [
     pytest.param(
-        "AD JK 3D 4D | AH 2H 3H 4H 5H | AS 2S 3S | 2C 3C 4C 5C | 2S 2D 2C | 3S 3H 3D"
-        " | 4S 4D 4C | 5C 6C JK 8C 9C | 5H 6H JK | 6S 6H 6C | 8H 9H 10H | 10H JH QH"
-        " | 10S JS QS KS | JH JD JC | JS JD JC | QH QD QC | KS KH KD | AS AH AC | 9S 9H 9D"
-        " | 7S 7D 7C",
-        "5S 7S 9D",
+        ISSUE_TABLE_1,
+        ISSUE_HAND_1,
         id="first",
     ),
     pytest.param(
-        "AD JK 3D 4D | AH 2H 3H 4H 5H 6H | AS 2S 3S | 2C 3C 4C 5C 6C | 2S 2D 2C | 3S 3H 3D"
-        " | 4S 4D 4C | 5C 6C 7C 8C | 5H 6H JK | 5S 6S 7S | 7D JK 9D | 8H 9H 10H"
-        " | 9S 10S JS QS KS | 9H 9D 9C | 10H JH QH | JH JD JC | JS JD JC | QH QD QC"
-        " | KS KH KD | AS AH AC",
-        "7D 8H 8C 10S",
+        ISSUE_TABLE_2,
+        ISSUE_HAND_2,
         id="second",
     ),
 ]
