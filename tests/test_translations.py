@@ -205,3 +205,12 @@ def test_text_names_the_cards_of_a_problem_about_no_single_meld() -> None:
     assert problem.text("en").startswith("KC: ")
     assert problem.text("pt_BR").startswith("KP: ")
     assert problem.text("gl").startswith("KT: ")
+
+
+def test_every_locale_names_a_registered_notation() -> None:
+    """Each locale's default card notation exists, so text() never falls back silently."""
+    from mexemexe._translations import LOCALE_NOTATIONS, LOCALES
+    from mexemexe.notations import notation_names
+
+    assert set(LOCALE_NOTATIONS) == set(LOCALES)
+    assert set(LOCALE_NOTATIONS.values()) <= set(notation_names())

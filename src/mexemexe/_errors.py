@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ._codes import match_message
-from ._translations import LOCALES, normalize_locale, translate
+from ._translations import LOCALE_NOTATIONS, LOCALES, normalize_locale, translate
 
 if TYPE_CHECKING:
     from ._cards import Card
@@ -91,8 +91,6 @@ READERS: dict[str, Callable[[object], Problem]] = {}
 CARD_WRITERS: dict[str, Callable[[str, str], str]] = {}
 #: The placeholders of a message that hold cards, rewritten in the reader's notation.
 _CARD_PLACEHOLDERS = frozenset({"card", "cards", "meld", "missing", "top"})
-#: The card notation a reader of each locale expects (see `mexemexe.notations`).
-_LOCALE_NOTATION = {"en": "en", "pt_BR": "pt", "gl": "gl"}
 
 
 @attrs.frozen
@@ -236,7 +234,7 @@ class Problem:
             raise MexeMexeError(
                 f"no messages in locale {shown}: available are {', '.join(LOCALES)}"
             )
-        target = _LOCALE_NOTATION[language] if notation is None else notation
+        target = LOCALE_NOTATIONS[language] if notation is None else notation
         write = CARD_WRITERS["cards"]
         found = match_message(self.message)
         if found is None or (language == "en" and target == "en"):

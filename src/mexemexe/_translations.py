@@ -27,11 +27,13 @@ from importlib import resources
 
 from ._codes import ProblemCode, render
 
-__all__ = ["LOCALES", "normalize_locale", "translate"]
+__all__ = ["LOCALES", "LOCALE_NOTATIONS", "normalize_locale", "translate"]
 
 #: The languages problems are written in: English (the messages themselves),
 #: Galician and Brazilian Portuguese.
 LOCALES: tuple[str, ...] = ("en", "gl", "pt_BR")
+#: The card notation a reader of each locale expects (see `mexemexe.notations`).
+LOCALE_NOTATIONS: dict[str, str] = {"en": "en", "gl": "gl", "pt_BR": "pt"}
 
 #: Other spellings of each locale, lower case, ``-`` read as ``_``.
 _ALIASES = {"en": "en", "gl": "gl", "gl_es": "gl", "pt": "pt_BR", "pt_br": "pt_BR"}
