@@ -500,3 +500,11 @@ def test_library_text_keeps_its_words_in_every_notation(game: str) -> None:
                     assert Suit.parse(new, notation=target) == Suit.parse(word), (text, target)
                 else:
                     assert Card.parse(new, notation=target) == Card.parse(word), (text, target)
+
+
+def test_an_unknown_notation_name_is_quoted_briefly() -> None:
+    """A megabyte notation name gets a short message; the error keeps the whole name (§0)."""
+    with pytest.raises(m.NotationError) as caught:
+        m.parse_cards("7H", notation="x" * 10**6)
+    assert len(str(caught.value)) < 500
+    assert len(caught.value.text) == 10**6

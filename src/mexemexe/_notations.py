@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import attrs
 
-from ._errors import NotationError
+from ._notation_text import notation_error
 
 __all__ = ["NOTATIONS", "Notation", "get_notation", "notation_names"]
 
@@ -163,9 +163,9 @@ def get_notation(notation: str | Notation) -> Notation:
         )
     found = NOTATIONS.get(notation)
     if found is None:
-        raise NotationError(
+        raise notation_error(
             notation,
-            notation[:40],
+            notation,
             0,
             f"unknown notation (§0): the notations are {', '.join(NOTATIONS)}",
         )
