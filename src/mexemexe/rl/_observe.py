@@ -31,6 +31,28 @@ Vector = npt.NDArray[np.float32]
 CARDS = JOKER_CODE + 1
 
 
+#: The fields every game's observation has, in the order `ObservationLayout.encode` reads them.
+_COMMON_FIELDS = (
+    "hand",
+    "discard_pile",
+    "pile_top",
+    "hand_sizes",
+    "seated",
+    "current_seat",
+    "stock_size",
+    "turn",
+    "hand_points",
+    "last_mover",
+    "last_placed",
+    "last_drawn",
+    "last_hidden_draws",
+    "last_penalty",
+)
+#: The fields of a shedding game, then of a rummy game (see `observation_layout`).
+_SHEDDING_FIELDS = ("requested_suit", "reversed", "drawn")
+_RUMMY_FIELDS = ("table", "taken", "opened", "meld_phase", "jokers_owed", "recycles", "passes")
+
+
 @attrs.frozen
 class ObservationLayout:
     """The fields of one game's observation vector, in order.
@@ -54,6 +76,8 @@ class ObservationLayout:
         init=False, eq=False, repr=False, factory=lambda: [(None, array("f"))]
     )
     _zeros: array[float] = attrs.field(init=False, eq=False, repr=False)
+    _common: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _own: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         starts: dict[str, int] = {}
@@ -67,6 +91,10 @@ class ObservationLayout:
         # Checked once: a runtime protocol check costs more than a whole observation.
         object.__setattr__(self, "_card", card_rules(self.rules))
         object.__setattr__(self, "_zeros", array("f", bytes(4 * at)))
+        # Each field's start, in the order `encode` unpacks them (one lookup per observation).
+        own = _SHEDDING_FIELDS if self._shedding else _RUMMY_FIELDS
+        object.__setattr__(self, "_common", tuple(starts[name] for name in _COMMON_FIELDS))
+        object.__setattr__(self, "_own", tuple(starts[name] for name in own))
 
     @property
     def size(self) -> int:
@@ -81,61 +109,72 @@ class ObservationLayout:
 
     def encode(self, view: object, players: int) -> Vector:
         """The observation vector of ``view``, a view of a round of ``players`` players."""
-        at = self._starts
+        (
+            hand_at,
+            pile_at,
+            top_at,
+            sizes_at,
+            seated_at,
+            current_at,
+            stock_at,
+            turn_at,
+            points_at,
+            mover_at,
+            placed_at,
+            drawn_at,
+            hidden_at,
+            penalty_at,
+        ) = self._common
         # Filled in a float32 `array` (cheap item writes), then handed to numpy without a copy.
         out = self._zeros[:]
         me: int = getattr(view, "player")  # noqa: B009  (every game's view has one)
         hand: Sequence[Card] = getattr(view, "hand")  # noqa: B009
-        begin = at["hand"]
         for card in hand:
-            out[begin + card.code] += 1
+            out[hand_at + card.code] += 1
         pile: Sequence[Card] = getattr(view, "discard_pile", ())
         if pile:
-            begin = at["discard_pile"]
-            out[begin : begin + CARDS] = self._pile_counts(pile)
-            out[at["pile_top"] + pile[-1].code] = 1
-        sizes, seated = at["hand_sizes"], at["seated"]
-        for index, size in enumerate(getattr(view, "hand_sizes")):  # noqa: B009
-            seat = (index - me) % players
-            out[sizes + seat] = size
-            out[seated + seat] = 1
-        out[at["current_seat"] + (getattr(view, "current_player") - me) % players] = 1  # noqa: B009
-        out[at["stock_size"]] = getattr(view, "stock_size")  # noqa: B009
-        out[at["turn"]] = getattr(view, "turn")  # noqa: B009
-        out[at["hand_points"]] = self.rules_points(hand)
+            out[pile_at : pile_at + CARDS] = self._pile_counts(pile)
+            out[top_at + pile[-1].code] = 1
+        seat = -me % players  # the seat of player 0, counted from the player
+        for size in getattr(view, "hand_sizes"):  # noqa: B009
+            out[sizes_at + seat] = size
+            out[seated_at + seat] = 1
+            seat = seat + 1 if seat + 1 < players else 0
+        out[current_at + (getattr(view, "current_player") - me) % players] = 1  # noqa: B009
+        out[stock_at] = getattr(view, "stock_size")  # noqa: B009
+        out[turn_at] = getattr(view, "turn")  # noqa: B009
+        out[points_at] = self._card.hand_points(hand)
         last: Outcome | None = getattr(view, "last")  # noqa: B009
         if last is not None:
-            out[at["last_mover"] + (last.player - me) % players] = 1
-            begin = at["last_placed"]
+            out[mover_at + (last.player - me) % players] = 1
             for card in last.placed:
-                out[begin + card.code] += 1
-            begin = at["last_drawn"]
+                out[placed_at + card.code] += 1
             for card in last.drawn:
-                out[begin + card.code] += 1
-            out[at["last_hidden_draws"]] = last.hidden_draws
-            out[at["last_penalty"]] = last.penalty
+                out[drawn_at + card.code] += 1
+            out[hidden_at] = last.hidden_draws
+            out[penalty_at] = last.penalty
         if self._shedding:
+            suit_at, reversed_at, turn_drawn_at = self._own
             suit: Suit | None = getattr(view, "requested_suit")  # noqa: B009
             if suit is not None:
-                out[at["requested_suit"] + suit.index] = 1
-            out[at["reversed"]] = getattr(view, "direction") < 0  # noqa: B009
-            out[at["drawn"]] = getattr(view, "drawn")  # noqa: B009
+                out[suit_at + suit.index] = 1
+            out[reversed_at] = getattr(view, "direction") < 0  # noqa: B009
+            out[turn_drawn_at] = getattr(view, "drawn")  # noqa: B009
         else:
+            table_at, taken_at, opened_at, phase_at, owed_at, recycles_at, passes_at = self._own
             table: Table = getattr(view, "table")  # noqa: B009
             if table.melds:
                 counts = self._table_counts(table)
-                begin = at["table"]
-                out[begin : begin + len(counts)] = counts
+                out[table_at : table_at + len(counts)] = counts
             taken: Card | None = getattr(view, "taken", None)
             if taken is not None:
-                out[at["taken"] + taken.code] = 1
-            opened = at["opened"]
+                out[taken_at + taken.code] = 1
             for index, flag in enumerate(getattr(view, "opened")):  # noqa: B009
-                out[opened + (index - me) % players] = flag
-            out[at["meld_phase"]] = getattr(view, "phase", "play") == "meld"
-            out[at["jokers_owed"]] = getattr(view, "jokers_owed", 0)
-            out[at["recycles"]] = getattr(view, "recycles", 0)
-            out[at["passes"]] = getattr(view, "passes", 0)
+                out[opened_at + (index - me) % players] = flag
+            out[phase_at] = getattr(view, "phase", "play") == "meld"
+            out[owed_at] = getattr(view, "jokers_owed", 0)
+            out[recycles_at] = getattr(view, "recycles", 0)
+            out[passes_at] = getattr(view, "passes", 0)
         return np.frombuffer(out, dtype=np.float32)
 
     def _pile_counts(self, pile: Sequence[Card]) -> array[float]:
