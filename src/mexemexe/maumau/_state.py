@@ -775,11 +775,13 @@ def _legal_moves(
     follow = requested if requested is not None else top.suit
     rank = top.rank if requested is None else _RANKS[0]
     playable = [c for c in hand if c.suit is follow or c.rank is rank or c.rank is wild]
-    if len(playable) > 1:
-        playable = list(dict.fromkeys(playable))
     last = len(hand) == 2
+    keys: set[int] = set()  # each card once, however many copies are held
     for card in playable:
         key = card.code * 4 + 2 * (card.rank is wild) + last
+        if key in keys:
+            continue
+        keys.add(key)
         found = _DISCARDS.get(key)
         if found is None:
             suits = _JACK_SUITS if card.rank is wild else _PLAIN
