@@ -153,7 +153,7 @@ class ActionLayout:
                     if code >= JOKER_CODE:
                         continue
                     suit = move.suit
-                    choice = 0 if suit is None else suit.index + 1  # `SUIT_CHOICES` order
+                    choice = 0 if suit is None else SUIT_CHOICES.index(suit)
                     action = play + (code * 5 + choice) * 2 + move.announce
                 elif isinstance(move, Draw):
                     action = self._draw

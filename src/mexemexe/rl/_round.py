@@ -24,7 +24,7 @@ from .._outcomes import RoundResult
 from ..games import Game, GameRules, RoundState, get_game
 from ..solver import best_play
 from ._actions import BEST_BY_CARDS, BEST_BY_POINTS, ActionLayout
-from ._rules import card_rules, penalty_scores
+from ._rules import SHEDDING, card_rules, penalty_scores
 
 __all__ = ["find_game", "illegal_action", "legal_actions", "resolve", "round_rewards"]
 
@@ -53,7 +53,8 @@ def legal_actions(layout: ActionLayout, state: RoundState) -> dict[int, Move]:
     the first listed is kept); a shared-table layout adds its two solver
     actions whenever a move is possible.
     """
-    table = getattr(state, "table", None)
+    # A shedding game has no table (and looking up a missing attribute raises inside getattr).
+    table = None if layout.structure == SHEDDING else getattr(state, "table", None)
     melds = table.melds if table is not None else ()
     found = layout.encode_moves(state.legal_moves(), melds)  # type: ignore[attr-defined]
     if found:
