@@ -21,8 +21,6 @@ import random
 import time
 from collections.abc import Callable
 
-import numpy as np
-
 import mexemexe as m
 from mexemexe import rl
 
@@ -37,7 +35,7 @@ def ours(game: str, players: int, seed: int) -> Callable[[], int]:
         if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
             env.reset()
         mask = env.observe(env.agent_selection)["action_mask"]
-        env.step(int(rng.choice(np.flatnonzero(mask))))
+        env.step(int(rng.choice(mask.nonzero()[0])))  # the ids the mask marks, in order
         return 1
 
     return step

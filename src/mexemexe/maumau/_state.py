@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 import attrs
 
 from .. import _history, _pictures
-from .._cards import CODE, Card, Suit, as_cards
+from .._cards import CODE, Card, Rank, Suit, as_cards
 from .._errors import IllegalMoveError, InvalidStateError, Problem
 from .._fastcopy import copier, maker
 from .._jsonio import loads_object
@@ -287,7 +287,14 @@ class MauMauState:
         ``best`` is accepted for the same interface as the rummy states and
         changes nothing: the list is already complete.
         """
-        return self.view(self.current_player).legal_moves()
+        if self.result is not None:
+            return ()
+        # What `MauMauView.legal_moves` lists for the player to move, without building the view.
+        pile = self.discard_pile
+        can_draw = bool(self.stock) or len(pile) > 1
+        return _legal_moves(
+            self.hands[self.current_player], pile[-1], self.requested_suit, self.profile, can_draw
+        )
 
     def score(self) -> RoundResult:
         """The hand's result if over; otherwise the points each player holds now (M7)."""
@@ -652,30 +659,8 @@ class MauMauView(View[MauMauProfile]):
         """Exactly the legal moves on this player's turn (else ``()``); ``best`` changes nothing."""
         if not self.my_turn:
             return ()
-        profile = self.profile
-        moves: list[Move] = []
         can_draw = bool(self.stock_size) or len(self.discard_pile) > 1
-        if can_draw:
-            moves.append(Draw())
-        last_card = len(self.hand) == 2
-        playable = [
-            c
-            for c in dict.fromkeys(self.hand)
-            if _playable(c, self.top, self.requested_suit, profile)
-        ]
-        for card in playable:
-            # A Jack names each suit or none (M6). Naming none and naming its
-            # own suit leave the same cards playable but are distinct moves
-            # (``discard JH`` and ``discard JH H``): both are listed, the
-            # un-named one last.
-            suits: Sequence[Suit | None] = _JACK_SUITS if card.rank == profile.wild_rank else _PLAIN
-            for suit in suits:
-                moves.append(Discard(card, suit))
-                if last_card:
-                    moves.append(Discard(card, suit, announce=True))
-        if not can_draw and not playable:
-            moves.append(Pass())
-        return tuple(moves)
+        return _legal_moves(self.hand, self.top, self.requested_suit, self.profile, can_draw)
 
     def to_dict(self) -> JSONObject:
         """A JSON-ready dict, safe to send to this player (the rules' settings included)."""
@@ -793,6 +778,56 @@ def _playable(card: Card, top: Card, requested: Suit | None, profile: MauMauProf
     if requested is not None:
         return card.suit is requested
     return card.suit is top.suit or card.rank == top.rank
+
+
+#: Ranks by number, to compare a card's rank by identity; 0 (no such rank) is one no card has.
+_RANKS: tuple[object, ...] = (object(), *Rank)
+#: The moves that play one card, by ``code * 4 + 2 * wild + last`` (see `_legal_moves`).
+_DISCARDS: dict[int, tuple[Move, ...]] = {}
+_DRAW = Draw()
+_PASS = Pass()
+
+
+def _legal_moves(
+    hand: Sequence[Card],
+    top: Card,
+    requested: Suit | None,
+    profile: MauMauProfile,
+    can_draw: bool,
+) -> tuple[Move, ...]:
+    """The legal moves of the player to move holding ``hand`` (M2, M4, M6).
+
+    A draw if ``can_draw``; each distinct playable card, a Jack with each suit
+    named and then none (naming none and naming its own suit leave the same
+    cards playable but are distinct moves, ``discard JH`` and ``discard JH
+    H``), each also announced when it leaves one card (M4); else a pass.
+    Moves are values, so each card's are built once and shared.
+    """
+    moves: list[Move] = [_DRAW] if can_draw else []
+    # What `_playable` says (M2, M6), spelled out for this hot path; ranks and
+    # suits are enum members, compared by identity.
+    wild = _RANKS[profile.wild_rank]
+    follow = requested if requested is not None else top.suit
+    rank = top.rank if requested is None else _RANKS[0]
+    playable = [c for c in hand if c.suit is follow or c.rank is rank or c.rank is wild]
+    last = len(hand) == 2
+    keys: set[int] = set()  # each card once, however many copies are held
+    for card in playable:
+        key = card.code * 4 + 2 * (card.rank is wild) + last
+        if key in keys:
+            continue
+        keys.add(key)
+        found = _DISCARDS.get(key)
+        if found is None:
+            suits = _JACK_SUITS if card.rank is wild else _PLAIN
+            announced = (False, True) if last else (False,)
+            found = _DISCARDS[key] = tuple(
+                Discard(card, suit, flag) for suit in suits for flag in announced
+            )
+        moves.extend(found)
+    if not can_draw and not playable:
+        moves.append(_PASS)
+    return tuple(moves)
 
 
 def _illegal(state: MauMauState, what: str, message: str, key: str = "turn") -> IllegalMoveError:

@@ -83,6 +83,13 @@ class ActionLayout:
     _size: int = attrs.field(init=False, eq=False, repr=False)
     #: The ids of moves already encoded that do not depend on the table (all but `Play`).
     _known: dict[Move, int] = attrs.field(init=False, eq=False, repr=False, factory=dict)
+    _shedding: bool = attrs.field(init=False, eq=False, repr=False)
+    #: The solver actions' ids (none outside a shared-table layout).
+    _solver: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    # The first ids of the shedding blocks (-1 without them), read on every move.
+    _draw: int = attrs.field(init=False, eq=False, repr=False)
+    _pass: int = attrs.field(init=False, eq=False, repr=False)
+    _play: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         starts: dict[str, int] = {}
@@ -92,6 +99,16 @@ class ActionLayout:
             at += size
         object.__setattr__(self, "_starts", starts)
         object.__setattr__(self, "_size", at)
+        object.__setattr__(self, "_shedding", self.structure == SHEDDING)
+        solver = tuple(starts[name] for name in (BEST_BY_CARDS, BEST_BY_POINTS) if name in starts)
+        object.__setattr__(self, "_solver", solver)
+        for name in ("draw", "pass", "play"):
+            object.__setattr__(self, f"_{name}", starts.get(name, -1))
+
+    @property
+    def solver_actions(self) -> tuple[int, ...]:
+        """The ids of the solver's actions (by cards, by points), or ``()`` without them."""
+        return self._solver
 
     @property
     def size(self) -> int:
@@ -112,6 +129,8 @@ class ActionLayout:
 
     def encode(self, move: Move, table: Sequence[Sequence[Card]] = ()) -> int | None:
         """The id of ``move`` (``table``: the melds before it), or ``None`` if none expresses it."""
+        if self._shedding:  # worked out directly: cheaper than looking the move up
+            return self._encode_shedding(move)
         if isinstance(move, Play):
             return self._encode_play(move, table)
         known = self._known.get(move)
@@ -121,9 +140,37 @@ class ActionLayout:
                 self._known[move] = known
         return known
 
+    def encode_moves(
+        self, moves: Sequence[Move], table: Sequence[Sequence[Card]] = ()
+    ) -> dict[int, Move]:
+        """The id of each of ``moves`` that has one, and its move (the first listed of each id)."""
+        found: dict[int, Move] = {}
+        if self._shedding:  # `_encode_shedding` inlined: this runs on every step
+            play = self._play
+            for move in moves:
+                if isinstance(move, Discard):
+                    code = move.card.code
+                    if code >= JOKER_CODE:
+                        continue
+                    suit = move.suit
+                    choice = 0 if suit is None else SUIT_CHOICES.index(suit)
+                    action = play + (code * 5 + choice) * 2 + move.announce
+                elif isinstance(move, Draw):
+                    action = self._draw
+                elif isinstance(move, Pass):
+                    action = self._pass
+                else:
+                    continue
+                if action not in found:
+                    found[action] = move
+            return found
+        for move in moves:
+            encoded = self.encode(move, table)
+            if encoded is not None and encoded not in found:
+                found[encoded] = move
+        return found
+
     def _encode(self, move: Move) -> int | None:
-        if self.structure == SHEDDING:
-            return self._encode_shedding(move)
         if isinstance(move, Draw):
             return self.start("draw" if move.source == "stock" else "draw_discard")
         if isinstance(move, Pass):
@@ -171,12 +218,12 @@ class ActionLayout:
 
     def _encode_shedding(self, move: Move) -> int | None:
         if isinstance(move, Draw):
-            return self.start("draw")
+            return self._draw
         if isinstance(move, Pass):
-            return self.start("pass")
+            return self._pass
         if isinstance(move, Discard) and move.card.code < JOKER_CODE:
             choice = SUIT_CHOICES.index(move.suit)
-            return self.start("play") + (move.card.code * 5 + choice) * 2 + move.announce
+            return self._play + (move.card.code * 5 + choice) * 2 + move.announce
         return None
 
     def describe(self, action: int) -> str:

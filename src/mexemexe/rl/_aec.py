@@ -71,6 +71,7 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
         self.observations = observation_layout(self.game.rules)
         self.metadata = {**self.metadata, "name": f"mexemexe_{self.game.name}_v0"}
         self.possible_agents = [f"player_{p}" for p in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._obs_spaces = {
             a: observation_space(self.observations, self.actions) for a in self.possible_agents
         }
@@ -112,7 +113,7 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees (its view only) and its action mask (zeros off its turn)."""
-        player = self.possible_agents.index(agent)
+        player = self._seats[agent]
         vector = self.observations.encode(self.state.view(player), self.players)
         mask = np.zeros(self.actions.size, dtype=np.int8)
         if player == self.state.current_player:
@@ -158,10 +159,11 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
             ):
                 self.rewards[name] = reward
                 self.terminations[name] = True
+            # Only now: every reward is 0 until the round ends, so there is nothing to add before.
+            self._accumulate_rewards()
         elif self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[self.state.current_player]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The round as text (``render_mode="ansi"``) or as an SVG picture (``"svg"``)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from typing import Protocol, cast
 
 import attrs
 import numpy as np
@@ -29,6 +30,62 @@ __all__ = ["ObservationLayout", "Vector", "observation_layout"]
 
 Vector = npt.NDArray[np.float32]
 CARDS = JOKER_CODE + 1
+
+
+#: The fields every game's observation has, in the order `ObservationLayout.encode` reads them.
+_COMMON_FIELDS = (
+    "hand",
+    "discard_pile",
+    "pile_top",
+    "hand_sizes",
+    "seated",
+    "current_seat",
+    "stock_size",
+    "turn",
+    "hand_points",
+    "last_mover",
+    "last_placed",
+    "last_drawn",
+    "last_hidden_draws",
+    "last_penalty",
+)
+#: The fields of a shedding game, then of a rummy game (see `observation_layout`).
+_SHEDDING_FIELDS = ("requested_suit", "reversed", "drawn")
+_RUMMY_FIELDS = ("table", "taken", "opened", "meld_phase", "jokers_owed", "recycles", "passes")
+
+
+#: The vector's item type.
+_FLOAT32 = np.dtype(np.float32)
+
+
+class _View(Protocol):
+    """The fields of every game's view that observations read."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def hand(self) -> Sequence[Card]: ...
+    @property
+    def hand_sizes(self) -> Sequence[int]: ...
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def last(self) -> Outcome | None: ...
+
+
+class _SheddingView(Protocol):
+    """The fields of a shedding game's view that observations read (M5, M6, M2)."""
+
+    @property
+    def requested_suit(self) -> Suit | None: ...
+    @property
+    def direction(self) -> int: ...
+    @property
+    def drawn(self) -> int: ...
 
 
 @attrs.frozen
@@ -54,6 +111,11 @@ class ObservationLayout:
         init=False, eq=False, repr=False, factory=lambda: [(None, array("f"))]
     )
     _zeros: array[float] = attrs.field(init=False, eq=False, repr=False)
+    _common: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: Zeros with the seats of a round of n players marked, by n (see `_blank`).
+    _blanks: dict[int, array[float]] = attrs.field(init=False, eq=False, repr=False)
+    _points: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _own: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         starts: dict[str, int] = {}
@@ -67,6 +129,16 @@ class ObservationLayout:
         # Checked once: a runtime protocol check costs more than a whole observation.
         object.__setattr__(self, "_card", card_rules(self.rules))
         object.__setattr__(self, "_zeros", array("f", bytes(4 * at)))
+        object.__setattr__(self, "_blanks", {})
+        # Each card's points by code: a hand's points are the sum of its cards' (B10, G9, M7).
+        points = [0] * CARDS
+        for card in set(self._card.deck()):
+            points[card.code] = self._card.hand_points((card,))
+        object.__setattr__(self, "_points", tuple(points))
+        # Each field's start, in the order `encode` unpacks them (one lookup per observation).
+        own = _SHEDDING_FIELDS if self._shedding else _RUMMY_FIELDS
+        object.__setattr__(self, "_common", tuple(starts[name] for name in _COMMON_FIELDS))
+        object.__setattr__(self, "_own", tuple(starts[name] for name in own))
 
     @property
     def size(self) -> int:
@@ -81,62 +153,107 @@ class ObservationLayout:
 
     def encode(self, view: object, players: int) -> Vector:
         """The observation vector of ``view``, a view of a round of ``players`` players."""
-        at = self._starts
-        # Filled in a float32 `array` (cheap item writes), then handed to numpy without a copy.
-        out = self._zeros[:]
-        me: int = getattr(view, "player")  # noqa: B009  (every game's view has one)
-        hand: Sequence[Card] = getattr(view, "hand")  # noqa: B009
-        begin = at["hand"]
+        (
+            hand_at,
+            pile_at,
+            top_at,
+            sizes_at,
+            seated_at,
+            current_at,
+            stock_at,
+            turn_at,
+            points_at,
+            mover_at,
+            placed_at,
+            drawn_at,
+            hidden_at,
+            penalty_at,
+        ) = self._common
+        seen = cast("_View", view)  # every game's view has these fields
+        me = seen.player
+        sizes = seen.hand_sizes
+        # Filled in a float32 `array` (cheaper item writes than numpy's), then handed to numpy
+        # without a copy. Its copy of zeros already marks the seats in the round when the
+        # view has a hand size for each; the writes below skip the fields left at 0.
+        marked = len(sizes) == players
+        out = self._blank(players if marked else 0)
+        hand = seen.hand
+        values = self._points
+        points = 0
+        high = -1
         for card in hand:
-            out[begin + card.code] += 1
+            code = card.code
+            points += values[code]
+            if code > high:  # the first of its code: nothing to add to
+                out[hand_at + code] = 1
+                high = code
+            else:
+                out[hand_at + code] += 1
         pile: Sequence[Card] = getattr(view, "discard_pile", ())
         if pile:
-            begin = at["discard_pile"]
-            out[begin : begin + CARDS] = self._pile_counts(pile)
-            out[at["pile_top"] + pile[-1].code] = 1
-        sizes, seated = at["hand_sizes"], at["seated"]
-        for index, size in enumerate(getattr(view, "hand_sizes")):  # noqa: B009
-            seat = (index - me) % players
-            out[sizes + seat] = size
-            out[seated + seat] = 1
-        out[at["current_seat"] + (getattr(view, "current_player") - me) % players] = 1  # noqa: B009
-        out[at["stock_size"]] = getattr(view, "stock_size")  # noqa: B009
-        out[at["turn"]] = getattr(view, "turn")  # noqa: B009
-        out[at["hand_points"]] = self.rules_points(hand)
-        last: Outcome | None = getattr(view, "last")  # noqa: B009
+            out[pile_at : pile_at + CARDS] = self._pile_counts(pile)
+            out[top_at + pile[-1].code] = 1
+        seat = -me % players  # the seat of player 0, counted from the player
+        for size in sizes:
+            if size:
+                out[sizes_at + seat] = size
+            if not marked:
+                out[seated_at + seat] = 1
+            seat = seat + 1 if seat + 1 < players else 0
+        out[current_at + (seen.current_player - me) % players] = 1
+        if seen.stock_size:
+            out[stock_at] = seen.stock_size
+        if seen.turn:
+            out[turn_at] = seen.turn
+        if points:
+            out[points_at] = points
+        last = seen.last
         if last is not None:
-            out[at["last_mover"] + (last.player - me) % players] = 1
-            begin = at["last_placed"]
+            out[mover_at + (last.player - me) % players] = 1
             for card in last.placed:
-                out[begin + card.code] += 1
-            begin = at["last_drawn"]
+                out[placed_at + card.code] += 1
             for card in last.drawn:
-                out[begin + card.code] += 1
-            out[at["last_hidden_draws"]] = last.hidden_draws
-            out[at["last_penalty"]] = last.penalty
+                out[drawn_at + card.code] += 1
+            if last.hidden_draws:
+                out[hidden_at] = last.hidden_draws
+            if last.penalty:
+                out[penalty_at] = 1
         if self._shedding:
-            suit: Suit | None = getattr(view, "requested_suit")  # noqa: B009
+            suit_at, reversed_at, turn_drawn_at = self._own
+            shedding = cast("_SheddingView", view)
+            suit = shedding.requested_suit
             if suit is not None:
-                out[at["requested_suit"] + suit.index] = 1
-            out[at["reversed"]] = getattr(view, "direction") < 0  # noqa: B009
-            out[at["drawn"]] = getattr(view, "drawn")  # noqa: B009
+                out[suit_at + suit.index] = 1
+            if shedding.direction < 0:
+                out[reversed_at] = 1
+            if shedding.drawn:
+                out[turn_drawn_at] = shedding.drawn
         else:
+            table_at, taken_at, opened_at, phase_at, owed_at, recycles_at, passes_at = self._own
             table: Table = getattr(view, "table")  # noqa: B009
             if table.melds:
                 counts = self._table_counts(table)
-                begin = at["table"]
-                out[begin : begin + len(counts)] = counts
+                out[table_at : table_at + len(counts)] = counts
             taken: Card | None = getattr(view, "taken", None)
             if taken is not None:
-                out[at["taken"] + taken.code] = 1
-            opened = at["opened"]
+                out[taken_at + taken.code] = 1
             for index, flag in enumerate(getattr(view, "opened")):  # noqa: B009
-                out[opened + (index - me) % players] = flag
-            out[at["meld_phase"]] = getattr(view, "phase", "play") == "meld"
-            out[at["jokers_owed"]] = getattr(view, "jokers_owed", 0)
-            out[at["recycles"]] = getattr(view, "recycles", 0)
-            out[at["passes"]] = getattr(view, "passes", 0)
-        return np.frombuffer(out, dtype=np.float32)
+                out[opened_at + (index - me) % players] = flag
+            out[phase_at] = getattr(view, "phase", "play") == "meld"
+            out[owed_at] = getattr(view, "jokers_owed", 0)
+            out[recycles_at] = getattr(view, "recycles", 0)
+            out[passes_at] = getattr(view, "passes", 0)
+        return np.frombuffer(out, _FLOAT32)  # a dtype object: faster than naming it
+
+    def _blank(self, players: int) -> array[float]:
+        """A new vector of zeros, with the ``seated`` field of ``players`` players (0: none) set."""
+        blank = self._blanks.get(players)
+        if blank is None:
+            blank = self._zeros[:]
+            begin = self._starts["seated"]
+            blank[begin : begin + players] = array("f", [1.0] * players)
+            self._blanks[players] = blank
+        return blank[:]
 
     def _pile_counts(self, pile: Sequence[Card]) -> array[float]:
         """The card counts of ``pile``, from those of the last pile seen when it only grew by one.

@@ -24,7 +24,7 @@ from .._outcomes import RoundResult
 from ..games import Game, GameRules, RoundState, get_game
 from ..solver import best_play
 from ._actions import BEST_BY_CARDS, BEST_BY_POINTS, ActionLayout
-from ._rules import card_rules, penalty_scores
+from ._rules import SHEDDING, card_rules, penalty_scores
 
 __all__ = ["find_game", "illegal_action", "legal_actions", "resolve", "round_rewards"]
 
@@ -53,16 +53,13 @@ def legal_actions(layout: ActionLayout, state: RoundState) -> dict[int, Move]:
     the first listed is kept); a shared-table layout adds its two solver
     actions whenever a move is possible.
     """
-    table = getattr(state, "table", None)
+    # A shedding game has no table (and looking up a missing attribute raises inside getattr).
+    table = None if layout.structure == SHEDDING else getattr(state, "table", None)
     melds = table.melds if table is not None else ()
-    found: dict[int, Move] = {}
-    for move in state.legal_moves():  # type: ignore[attr-defined]
-        action = layout.encode(move, melds)
-        if action is not None and action not in found:
-            found[action] = move
-    if found and layout.start(BEST_BY_CARDS) >= 0:
-        for name in (BEST_BY_CARDS, BEST_BY_POINTS):
-            found.setdefault(layout.start(name), Forfeit())  # resolved by `resolve`
+    found = layout.encode_moves(state.legal_moves(), melds)  # type: ignore[attr-defined]
+    if found:
+        for action in layout.solver_actions:
+            found.setdefault(action, Forfeit())  # resolved by `resolve`
     return found
 
 
@@ -80,8 +77,8 @@ def resolve(
     or the pass (whichever is legal), else the first listed play, else the forfeit.
     """
     move = legal.get(action)
-    if move is None:
-        return None
+    if move is None or action not in layout.solver_actions:
+        return move
     for name, objective in ((BEST_BY_CARDS, "cards"), (BEST_BY_POINTS, "points")):
         if action == layout.start(name):
             best = best_play(state, objective=objective, time_limit=time_limit)  # type: ignore[arg-type]

@@ -33,7 +33,7 @@ class CardRules(Protocol):
         ...
 
     def hand_points(self, cards: Iterable[Card]) -> int:
-        """The points of ``cards`` left in a hand."""
+        """The points of ``cards`` left in a hand: the sum of each card's points."""
         ...
 
     def deck(self) -> tuple[Card, ...]:
