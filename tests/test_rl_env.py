@@ -6,14 +6,14 @@ import warnings
 
 import pytest
 
-pytest.importorskip("numpy")
+np = pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
-from pettingzoo.utils.conversions import aec_to_parallel
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.utils.conversions import aec_to_parallel  # noqa: E402
 
-from mexemexe import IllegalMoveError, MexeMexeError, game_names, get_game, rl
+from mexemexe import IllegalMoveError, MexeMexeError, game_names, get_game, rl  # noqa: E402
 
 GAMES = game_names()
 
@@ -61,6 +61,35 @@ def test_unmasked_action_raises() -> None:
     assert mask[illegal] == 0
     with pytest.raises(IllegalMoveError, match="action_mask"):
         env.step(illegal)
+
+
+def test_unmasked_action_has_its_code() -> None:
+    """The refusal of an unmasked action carries the problem code action_not_masked (G4)."""
+    env = rl.env("galician")
+    env.reset(seed=2)
+    with pytest.raises(IllegalMoveError) as refused:
+        env.step(env.actions.size)
+    assert [p.code for p in refused.value.problems] == ["action_not_masked"]
+
+
+def test_bool_action_is_refused() -> None:
+    """step(True) is refused, not read as action 1: a bool is not an action id."""
+    env = rl.env("maumau")
+    env.reset(seed=5)
+    before = env.state
+    with pytest.raises(IllegalMoveError, match="action True"):
+        env.step(True)
+    assert env.state is before
+
+
+@pytest.mark.parametrize("wrap", [int, np.int64, np.array], ids=["int", "np.int64", "0-d array"])
+def test_integer_actions_are_accepted(wrap: object) -> None:
+    """An int, a NumPy integer and a 0-d integer array all play the same legal action."""
+    env = rl.env("maumau")
+    env.reset(seed=5)
+    legal = int(env.observe(env.agent_selection)["action_mask"].nonzero()[0][0])
+    env.step(wrap(legal))  # type: ignore[operator]
+    assert env.steps == 1
 
 
 def test_too_many_players_is_refused() -> None:

@@ -39,6 +39,36 @@ def test_unmasked_action_is_penalised_and_changes_nothing() -> None:
     assert np.array_equal(again["observation"], obs["observation"])
 
 
+def test_refused_steps_count_toward_max_steps() -> None:
+    """A learner stepping only unmasked actions is truncated after max_steps steps."""
+    env = rl.single_agent_env("galician", max_steps=5)
+    obs, _ = env.reset(seed=1)
+    illegal = int(obs["action_mask"].argmin())
+    truncations = [env.step(illegal)[3] for _ in range(5 - env.aec.steps)]
+    assert truncations[-1] is True
+    assert not any(truncations[:-1])
+
+
+def test_bool_action_is_penalised() -> None:
+    """step(True) is an unmasked action (a bool is not an id), even where action 1 is legal."""
+    env = rl.single_agent_env("galician")
+    obs, _ = env.reset(seed=0)
+    assert obs["action_mask"][1] == 1  # G4: taking the discard is legal here
+    _, _, _, _, info = env.step(True)  # type: ignore[arg-type]
+    assert info == {"illegal": True}
+
+
+def test_step_after_the_end_warns_and_changes_nothing() -> None:
+    """A step once the round is over warns and rewards 0, as Gymnasium's environments do."""
+    env = rl.single_agent_env("galician", max_steps=1)
+    obs, _ = env.reset(seed=1)
+    illegal = int(obs["action_mask"].argmin())
+    assert env.step(illegal)[3] is True
+    with pytest.warns(UserWarning, match="reset"):
+        _, reward, _, truncated, _ = env.step(illegal)
+    assert (reward, truncated) == (0.0, True)
+
+
 def test_bots_play_the_other_seats() -> None:
     """After reset and each step it is the learner's turn (or the round is over)."""
     env = rl.single_agent_env("maumau", players=4, seat=2, opponent="random")

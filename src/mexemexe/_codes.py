@@ -233,6 +233,12 @@ CODES: tuple[ProblemCode, ...] = (
         "a player moves only on their own turn",
         "a player moves only on their own turn",
     ),
+    ProblemCode(
+        "action_not_masked",
+        ("B3", "R4", "G4", "M2"),
+        "only the actions the action_mask marks are legal",
+        "only the actions the action_mask marks are legal",
+    ),
     # -- the shared table (B6, R4) ----------------------------------------------------
     ProblemCode(
         "table_card_taken",

@@ -16,7 +16,14 @@ from ..games import Game, RoundState
 from ..render import svg
 from ._actions import ActionLayout, Mask, layout_for
 from ._observe import ObservationLayout, Vector, observation_layout
-from ._round import find_game, illegal_action, legal_actions, resolve, round_rewards
+from ._round import (
+    action_id,
+    find_game,
+    illegal_action,
+    legal_actions,
+    resolve,
+    round_rewards,
+)
 
 __all__ = ["MexeMexeEnv", "Observation"]
 
@@ -121,21 +128,26 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
                 mask[action] = 1
         return {"observation": vector, "action_mask": mask}
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: int | np.integer | np.ndarray | None) -> None:
         """Make ``action`` for the agent to move.
 
+        Args:
+            action: An action id: an ``int``, a NumPy integer or a 0-d NumPy
+                integer array (``None`` only for an agent whose round is over,
+                as PettingZoo asks).
+
         Raises:
-            IllegalMoveError: If the action mask does not mark ``action``.
+            IllegalMoveError: If ``action`` is not an integer (a ``bool``
+                included) or the action mask does not mark it.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         move = None
-        if isinstance(action, (int, np.integer)):
-            move = resolve(
-                self.actions, self.state, int(action), self.legal(), self.solver_time_limit
-            )
+        number = action_id(action)
+        if number is not None:
+            move = resolve(self.actions, self.state, number, self.legal(), self.solver_time_limit)
         if move is None:
             raise illegal_action(self.actions, action)
         self.step_move(move)
@@ -151,7 +163,7 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
         agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
         self.state = self.state.apply(move)
-        self.steps += 1
+        self.count_step()
         result = self.state.result
         if result is not None:
             for name, reward in zip(
@@ -161,9 +173,19 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
                 self.terminations[name] = True
             # Only now: every reward is 0 until the round ends, so there is nothing to add before.
             self._accumulate_rewards()
-        elif self.steps >= self.max_steps:
-            self.truncations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def count_step(self) -> bool:
+        """Count one step toward ``max_steps``; whether the round is now truncated.
+
+        Every move counts, and so does each refused action of the
+        single-agent environment, so a learner stuck on unmasked actions
+        still reaches the truncation.
+        """
+        self.steps += 1
+        if self.steps >= self.max_steps and self.state.result is None:
+            self.truncations = dict.fromkeys(self.agents, True)
+        return self.truncations.get(self.agent_selection, False)
 
     def render(self) -> str | None:
         """The round as text (``render_mode="ansi"``) or as an SVG picture (``"svg"``)."""

@@ -8,11 +8,13 @@ from typing import SupportsFloat, cast
 
 import gymnasium
 import numpy as np
+from gymnasium import logger
 
 from .._errors import ProfileError
 from ..bots import Bot
 from ..games import Game
 from ._aec import MexeMexeEnv, Observation
+from ._round import action_id
 
 __all__ = ["SingleAgentEnv"]
 
@@ -26,6 +28,12 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     An action the mask does not mark is not played: the state stays as it
     was, the step rewards ``illegal_penalty`` and its info says
     ``{"illegal": True}`` (Gymnasium's checker steps unmasked random actions).
+    Refused steps count toward ``max_steps`` like played ones, so the
+    episode is truncated even if the learner never plays a legal action.
+
+    ``render()`` draws the whole round, every hand included: it is for a
+    person watching the game, not an observation (the learner's
+    observation holds only its own view).
     """
 
     # Gymnasium declares it an instance attribute, so it cannot be a ClassVar here.
@@ -93,11 +101,23 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             aec.step_move(move)
 
     def step(self, action: np.int64 | int) -> StepResult:
-        """Play ``action`` for the learner, then the bots; an unmasked action is penalised."""
+        """Play ``action`` for the learner, then the bots; an unmasked action is penalised.
+
+        A step after the round ended (call ``reset``) changes nothing: it
+        warns, as Gymnasium's own environments do, and rewards 0.
+        """
         aec = self.aec
-        if int(action) not in aec.legal():
-            return aec.observe(self.agent), self.illegal_penalty, False, False, {"illegal": True}
-        aec.step(int(action))
+        terminated = aec.terminations[self.agent]
+        truncated = aec.truncations[self.agent]
+        if terminated or truncated:
+            logger.warn("step() called after the round ended: call reset() first")
+            return aec.observe(self.agent), 0.0, terminated, truncated, {}
+        number = action_id(action)
+        if number is None or number not in aec.legal():
+            truncated = aec.count_step()
+            info: dict[str, object] = {"illegal": True}
+            return aec.observe(self.agent), self.illegal_penalty, False, truncated, info
+        aec.step(number)
         self._play_bots()
         reward = aec._cumulative_rewards[self.agent]
         terminated = aec.terminations[self.agent]
@@ -105,5 +125,5 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         return aec.observe(self.agent), reward, terminated, truncated, {}
 
     def render(self) -> str | None:
-        """The round as text (``"ansi"``) or SVG (``"svg"``)."""
+        """The whole round, every hand shown, as text (``"ansi"``) or SVG (``"svg"``)."""
         return self.aec.render()

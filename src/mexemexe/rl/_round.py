@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import attrs
+import numpy as np
 
 from .._errors import IllegalMoveError, Problem, ProfileError
 from .._moves import Draw, Forfeit, LayDown, LayOff, Move, Pass, Play
@@ -26,7 +27,14 @@ from ..solver import best_play
 from ._actions import BEST_BY_CARDS, BEST_BY_POINTS, ActionLayout
 from ._rules import SHEDDING, card_rules, penalty_scores
 
-__all__ = ["find_game", "illegal_action", "legal_actions", "resolve", "round_rewards"]
+__all__ = [
+    "action_id",
+    "find_game",
+    "illegal_action",
+    "legal_actions",
+    "resolve",
+    "round_rewards",
+]
 
 
 def find_game(game: str | Game, settings: Mapping[str, object]) -> Game:
@@ -43,6 +51,21 @@ def find_game(game: str | Game, settings: Mapping[str, object]) -> Game:
     except TypeError as err:
         raise ProfileError(f"settings {sorted(settings)} for {found.name}: {err}") from None
     return found.with_rules(rules)
+
+
+def action_id(action: object) -> int | None:
+    """``action`` as an action id, or ``None`` if it is not an integer.
+
+    A Python ``int``, a NumPy integer scalar and a 0-d NumPy integer array
+    (what ``mask.nonzero()`` and ``argmax`` give) are ids; a ``bool`` is
+    not, though Python counts it an ``int``, so ``step(True)`` is refused
+    rather than read as action 1.
+    """
+    if isinstance(action, np.ndarray) and action.ndim == 0:
+        action = action[()]
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        return None
+    return int(action)
 
 
 def legal_actions(layout: ActionLayout, state: RoundState) -> dict[int, Move]:
