@@ -41,7 +41,7 @@ def test_mask_is_exactly_the_legal_moves(game: str) -> None:
     envs = {n: rl.env(game, players=n) for n in (2, 3, 4)}
     for state in _random_states(game):
         env = envs[state.players]
-        env.state = state
+        env.round_state = state
         legal = state.legal_moves()
         mask = env.observe(env.possible_agents[state.current_player])["action_mask"]
         ids = {env.actions.encode(move, getattr(state, "table", ())) for move in legal}
@@ -67,7 +67,7 @@ def test_shared_table_mask_is_the_listed_moves_and_the_solver(game: str) -> None
     layout = envs[2].actions
     for state in _random_states(game, rounds=2, moves=60):
         env = envs[state.players]
-        env.state = state
+        env.round_state = state
         mask = env.observe(env.possible_agents[state.current_player])["action_mask"]
         ids = {layout.encode(move, state.table.melds) for move in state.legal_moves()}
         assert None not in ids
@@ -88,12 +88,12 @@ def test_best_by_cards_places_what_the_solver_finds() -> None:
     """The solver action plays `best_play`'s table (here the rearrangement of B6)."""
     env = rl.env("brazilian")
     env.reset(seed=0)
-    env.state = deal(
+    env.round_state = deal(
         "brazilian", 2, seed=1, hands=["7H 7D 2C 3C", "4S 5S 6S 9D"], table="7S 8S 9S 10S"
     )
     env.step(env.actions.start(BEST_BY_CARDS))
-    assert sorted(map(str, env.state.table.melds)) != ["(7S, 8S, 9S, 10S)"]
-    assert len(env.state.hands[0]) == 2
+    assert sorted(map(str, env.round_state.table.melds)) != ["(7S, 8S, 9S, 10S)"]
+    assert len(env.round_state.hands[0]) == 2
 
 
 def test_solver_action_without_a_play_draws() -> None:
@@ -101,9 +101,9 @@ def test_solver_action_without_a_play_draws() -> None:
     state = deal("brazilian", 2, seed=1, hands=["2C 9D", "4S 5S 6S 9D"], table="")
     env = rl.env("brazilian")
     env.reset(seed=0)
-    env.state = state
+    env.round_state = state
     env.step(env.actions.start(BEST_BY_POINTS))
-    assert len(env.state.hands[0]) == 3
+    assert len(env.round_state.hands[0]) == 3
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -76,10 +76,10 @@ def test_bool_action_is_refused() -> None:
     """step(True) is refused, not read as action 1: a bool is not an action id."""
     env = rl.env("maumau")
     env.reset(seed=5)
-    before = env.state
+    before = env.round_state
     with pytest.raises(IllegalMoveError, match="action True"):
         env.step(True)
-    assert env.state is before
+    assert env.round_state is before
 
 
 @pytest.mark.parametrize("wrap", [int, np.int64, np.array], ids=["int", "np.int64", "0-d array"])
@@ -117,7 +117,7 @@ def test_render_modes(mode: str) -> None:
     env.reset(seed=3)
     picture = env.render()
     assert isinstance(picture, str)
-    assert picture.startswith("<svg") if mode == "svg" else picture == str(env.state)
+    assert picture.startswith("<svg") if mode == "svg" else picture == str(env.round_state)
 
 
 def test_round_ends_with_every_agent_terminated() -> None:
@@ -132,4 +132,47 @@ def test_round_ends_with_every_agent_terminated() -> None:
         mask = env.observe(agent)["action_mask"]
         env.step(int(mask.nonzero()[0][-1]))
     assert env.agents == []
-    assert env.state.result is not None
+    assert env.round_state.result is not None
+
+
+def test_unknown_agent_is_refused() -> None:
+    """observe() of an agent that is not seated is a MexeMexeError, not a KeyError."""
+    env = rl.env("galician")
+    env.reset(seed=1)
+    with pytest.raises(MexeMexeError, match="'player_9'"):
+        env.observe("player_9")
+
+
+def test_step_before_reset_is_refused() -> None:
+    """step() before the first reset() is a MexeMexeError that says to reset."""
+    with pytest.raises(MexeMexeError, match="reset"):
+        rl.env("maumau").step(0)
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [{"max_steps": 0}, {"max_steps": "9"}, {"solver_time_limit": -1}, {"players": "2"}],
+    ids=["max_steps=0", "max_steps='9'", "solver_time_limit=-1", "players='2'"],
+)
+def test_bad_environment_argument_is_refused(setting: dict[str, object]) -> None:
+    """A bad player count, step cap or solver limit fails when the environment is built."""
+    with pytest.raises(MexeMexeError, match=next(iter(setting))):
+        rl.env("brazilian", **setting)  # type: ignore[arg-type]
+
+
+def test_observation_field_unknown_name_is_refused() -> None:
+    """layout.field(vector, name) of a name it lacks is a MexeMexeError naming the fields."""
+    env = rl.env("maumau")
+    env.reset(seed=1)
+    vector = env.observe("player_0")["observation"]
+    with pytest.raises(MexeMexeError, match="'nope'"):
+        env.observations.field(vector, "nope")
+
+
+def test_state_method_is_pettingzoo_s() -> None:
+    """The round is env.round_state, so PettingZoo's state() is its own (not implemented)."""
+    env = rl.env("galician")
+    env.reset(seed=1)
+    assert env.round_state.current_player == 0
+    with pytest.raises(NotImplementedError):
+        env.state()

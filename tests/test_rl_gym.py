@@ -31,11 +31,11 @@ def test_unmasked_action_is_penalised_and_changes_nothing() -> None:
     """An unmasked action rewards illegal_penalty, keeps the state and says so in info."""
     env = rl.single_agent_env("galician", illegal_penalty=-0.25)
     obs, _ = env.reset(seed=1)
-    before = env.aec.state
+    before = env.aec.round_state
     illegal = int(obs["action_mask"].argmin())
     again, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated, info) == (-0.25, False, False, {"illegal": True})
-    assert env.aec.state is before
+    assert env.aec.round_state is before
     assert np.array_equal(again["observation"], obs["observation"])
 
 
@@ -74,7 +74,7 @@ def test_bots_play_the_other_seats() -> None:
     env = rl.single_agent_env("maumau", players=4, seat=2, opponent="random")
     obs, _ = env.reset(seed=3)
     for _ in range(200):
-        assert env.aec.state.current_player == 2
+        assert env.aec.round_state.current_player == 2
         action = int(np.flatnonzero(obs["action_mask"])[-1])
         obs, _, terminated, truncated, _ = env.step(action)
         if terminated or truncated:
@@ -92,7 +92,7 @@ def test_round_reward_arrives_at_the_end() -> None:
         action = int(np.flatnonzero(obs["action_mask"])[-1])
         obs, reward, terminated, truncated, _ = env.step(action)
         rewards.append(reward)
-    result = env.aec.state.result
+    result = env.aec.round_state.result
     assert result is not None
     assert rewards[-1] == pytest.approx(rl.round_rewards(env.aec.game.rules, result)[0])
     assert all(r == 0 for r in rewards[:-1])
@@ -103,7 +103,7 @@ def test_same_seed_same_round() -> None:
     first, second = rl.single_agent_env("galician"), rl.single_agent_env("galician")
     a, _ = first.reset(seed=7)
     b, _ = second.reset(seed=7)
-    assert first.aec.state == second.aec.state
+    assert first.aec.round_state == second.aec.round_state
     assert np.array_equal(a["observation"], b["observation"])
 
 
@@ -117,3 +117,27 @@ def test_bad_seat_is_refused() -> None:
     """A learner seat outside the round's seats is a MexeMexeError."""
     with pytest.raises(MexeMexeError, match="seat"):
         rl.single_agent_env("galician", players=2, seat=2)
+
+
+def test_bots_are_not_seeded_like_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No bot gets the deal's seed (it would choose in step with the shuffle)."""
+    from mexemexe.games import Game
+
+    seeds: dict[str, list[object]] = {"deal": [], "bot": []}
+    deal, bot = Game.deal, Game.bot
+
+    def deal_spy(self: Game, players: int, *, seed: object, **kw: object) -> object:
+        seeds["deal"].append(seed)
+        return deal(self, players, seed=seed, **kw)  # type: ignore[arg-type]
+
+    def bot_spy(self: Game, name: str, seed: object = None) -> object:
+        seeds["bot"].append(seed)
+        return bot(self, name, seed)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Game, "deal", deal_spy)
+    monkeypatch.setattr(Game, "bot", bot_spy)
+    env = rl.single_agent_env("maumau", players=3, seat=1, opponent="random")
+    seeds["bot"].clear()
+    env.reset(seed=3)
+    assert len(seeds["bot"]) == 3
+    assert seeds["deal"][-1] not in seeds["bot"]

@@ -23,7 +23,7 @@ def _played(game: str, seed: int, moves: int):  # type: ignore[no-untyped-def]
     env.reset(seed=seed)
     rng = random.Random(seed)
     for _ in range(moves):
-        if env.state.result is not None:
+        if env.round_state.result is not None:
             break
         mask = env.observe(env.agent_selection)["action_mask"]
         env.step(rng.choice(mask.nonzero()[0].tolist()))
@@ -37,13 +37,13 @@ def test_hidden_cards_do_not_change_the_observation(game: str) -> None:
     for seed in range(6):
         env = _played(game, seed, moves=5 + 7 * seed)
         for player, agent in enumerate(env.possible_agents):
-            other = redeal_hidden(env.state, player, seed=seed)
-            if other is None or other == env.state:
+            other = redeal_hidden(env.round_state, player, seed=seed)
+            if other is None or other == env.round_state:
                 continue
             before = env.observe(agent)
-            env.state, kept = other, env.state
+            env.round_state, kept = other, env.round_state
             after = env.observe(agent)
-            env.state = kept
+            env.round_state = kept
             assert np.array_equal(before["observation"], after["observation"])
             assert np.array_equal(before["action_mask"], after["action_mask"])
             checked += 1
@@ -66,8 +66,8 @@ def test_hand_field_counts_the_hand() -> None:
     env = _played("galician", 2, moves=3)
     for player, agent in enumerate(env.possible_agents):
         hand = env.observations.field(env.observe(agent)["observation"], "hand")
-        assert hand.sum() == len(env.state.hands[player])
-        for card in env.state.hands[player]:
+        assert hand.sum() == len(env.round_state.hands[player])
+        for card in env.round_state.hands[player]:
             assert hand[card.code] >= 1
 
 
@@ -76,8 +76,8 @@ def test_seats_are_counted_from_the_player() -> None:
     env = _played("maumau", 3, moves=4)
     for player, agent in enumerate(env.possible_agents):
         sizes = env.observations.field(env.observe(agent)["observation"], "hand_sizes")
-        assert sizes[0] == len(env.state.hands[player])
-        assert sizes[1] == len(env.state.hands[(player + 1) % 3])
+        assert sizes[0] == len(env.round_state.hands[player])
+        assert sizes[1] == len(env.round_state.hands[(player + 1) % 3])
 
 
 def test_fields_are_documented() -> None:
@@ -92,7 +92,7 @@ def test_winners_never_get_less_than_losers(game: str) -> None:
     """Round rewards: each winner's reward is at least every loser's, all within [-1, 1]."""
     for seed in range(3):
         env = _played(game, seed, moves=3_000)
-        result = env.state.result
+        result = env.round_state.result
         if result is None:
             continue
         rewards = rl.round_rewards(env.game.rules, result)
@@ -129,7 +129,7 @@ def test_terminal_rewards_reach_every_agent() -> None:
     """At the end of a round the accumulated rewards are the round rewards."""
     warnings.filterwarnings("ignore", module="pettingzoo")
     env = _played("maumau", 5, moves=5_000)
-    assert env.state.result is not None
-    expected = rl.round_rewards(env.game.rules, env.state.result)
+    assert env.round_state.result is not None
+    expected = rl.round_rewards(env.game.rules, env.round_state.result)
     got = [env._cumulative_rewards[a] for a in env.possible_agents]
     assert got == pytest.approx(expected)

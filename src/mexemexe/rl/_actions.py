@@ -120,7 +120,13 @@ class ActionLayout:
         return self._starts.get(block, -1)
 
     def block_of(self, action: int) -> tuple[str, int]:
-        """The block holding ``action`` and the action's offset in it."""
+        """The block holding ``action`` and the action's offset in it.
+
+        Raises:
+            ProfileError: If ``action`` is not an integer id of this layout.
+        """
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise ProfileError(f"action {quote(action)} is not an action id (an integer)")
         for name, size in self.blocks:
             begin = self._starts[name]
             if begin <= action < begin + size:
@@ -227,7 +233,11 @@ class ActionLayout:
         return None
 
     def describe(self, action: int) -> str:
-        """What ``action`` does, for people (``"layoff 7H onto slot 2"``)."""
+        """What ``action`` does, for people (``"layoff 7H onto slot 2"``).
+
+        Raises:
+            ProfileError: If ``action`` is not an integer id of this layout.
+        """
         block, offset = self.block_of(action)
         if block == "meld":
             assert isinstance(self.rules, Profile)

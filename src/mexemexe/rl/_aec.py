@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 
@@ -9,7 +10,7 @@ import numpy as np
 from gymnasium import logger, spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from .._errors import ProfileError
+from .._errors import MexeMexeError, ProfileError
 from .._kinds import quote
 from .._moves import Move
 from ..games import Game, RoundState
@@ -20,6 +21,7 @@ from ._round import (
     action_id,
     find_game,
     illegal_action,
+    is_whole,
     legal_actions,
     resolve,
     round_rewards,
@@ -65,11 +67,21 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.game = find_game(game, settings)
-        problem = self.game.players_problem(players)
+        problem = self.game.players_problem(players) if is_whole(players) else "not a whole number"
         if problem is not None:
-            raise ProfileError(problem)
+            raise ProfileError(f"players {quote(players)}: {problem}")
         if render_mode not in (None, *RENDER_MODES):
             raise ProfileError(f"render_mode {quote(render_mode)}: one of None, 'ansi', 'svg'")
+        if not is_whole(max_steps) or max_steps < 1:
+            raise ProfileError(f"max_steps {quote(max_steps)}: a whole number of at least 1")
+        if solver_time_limit is not None and not (
+            isinstance(solver_time_limit, (int, float))
+            and not isinstance(solver_time_limit, bool)
+            and 0 <= solver_time_limit < math.inf
+        ):
+            raise ProfileError(
+                f"solver_time_limit {quote(solver_time_limit)}: None or seconds, at least 0"
+            )
         self.render_mode = render_mode
         self.players = players
         self.max_steps = max_steps
@@ -85,22 +97,41 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
         self._act_spaces = {a: spaces.Discrete(self.actions.size) for a in self.possible_agents}
         self._rng = random.Random()
         self._legal: tuple[RoundState | None, dict[int, Move]] = (None, {})
-        self.state: RoundState = self.game.deal(players, seed=0)
+        self.round_state: RoundState = self.game.deal(players, seed=0)
         self.steps = 0
 
+    def seat(self, agent: str) -> int:
+        """The seat (player number) of ``agent``.
+
+        Raises:
+            MexeMexeError: If ``agent`` is not one of ``possible_agents``.
+        """
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise MexeMexeError(f"agent {quote(agent)}: the agents are {self.possible_agents}")
+        return seat
+
     def observation_space(self, agent: str) -> spaces.Dict:
-        """The observation space of ``agent`` (the same object each time)."""
-        return self._obs_spaces[agent]
+        """The observation space of ``agent`` (the same object each time).
+
+        Raises:
+            MexeMexeError: If ``agent`` is not one of ``possible_agents``.
+        """
+        return self._obs_spaces[self.possible_agents[self.seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Discrete:
-        """The action space of ``agent``: ``Discrete(n)`` over the game's action ids."""
-        return self._act_spaces[agent]
+        """The action space of ``agent``: ``Discrete(n)`` over the game's action ids.
+
+        Raises:
+            MexeMexeError: If ``agent`` is not one of ``possible_agents``.
+        """
+        return self._act_spaces[self.possible_agents[self.seat(agent)]]
 
     def reset(self, seed: int | None = None, options: Mapping[str, object] | None = None) -> None:
         """Deal a new round; ``seed`` seeds this deal and the ones after it."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self.state = self.game.deal(self.players, seed=self._rng.randrange(2**32))
+        self.round_state = self.game.deal(self.players, seed=self._rng.randrange(2**32))
         self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -108,22 +139,30 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player]
+        self.agent_selection = self.possible_agents[self.round_state.current_player]
 
     def legal(self) -> dict[int, Move]:
         """The current player's legal action ids and the move each makes."""
         state, found = self._legal
-        if state is not self.state:
-            found = {} if self.state.result is not None else legal_actions(self.actions, self.state)
-            self._legal = (self.state, found)
+        if state is not self.round_state:
+            found = (
+                {}
+                if self.round_state.result is not None
+                else legal_actions(self.actions, self.round_state)
+            )
+            self._legal = (self.round_state, found)
         return found
 
     def observe(self, agent: str) -> Observation:
-        """What ``agent`` sees (its view only) and its action mask (zeros off its turn)."""
-        player = self._seats[agent]
-        vector = self.observations.encode(self.state.view(player), self.players)
+        """What ``agent`` sees (its view only) and its action mask (zeros off its turn).
+
+        Raises:
+            MexeMexeError: If ``agent`` is not one of ``possible_agents``.
+        """
+        player = self.seat(agent)
+        vector = self.observations.encode(self.round_state.view(player), self.players)
         mask = np.zeros(self.actions.size, dtype=np.int8)
-        if player == self.state.current_player:
+        if player == self.round_state.current_player:
             for action in self.legal():  # a few ids: faster one by one than as a list
                 mask[action] = 1
         return {"observation": vector, "action_mask": mask}
@@ -139,7 +178,11 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
         Raises:
             IllegalMoveError: If ``action`` is not an integer (a ``bool``
                 included) or the action mask does not mark it.
+            MexeMexeError: If no round is under way: before the first
+                ``reset``, or once every agent has left the ended round.
         """
+        if not getattr(self, "agents", None):
+            raise MexeMexeError("no round is under way: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -147,7 +190,9 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
         move = None
         number = action_id(action)
         if number is not None:
-            move = resolve(self.actions, self.state, number, self.legal(), self.solver_time_limit)
+            move = resolve(
+                self.actions, self.round_state, number, self.legal(), self.solver_time_limit
+            )
         if move is None:
             raise illegal_action(self.actions, action)
         self.step_move(move)
@@ -162,9 +207,9 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
         """
         agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
-        self.state = self.state.apply(move)
+        self.round_state = self.round_state.apply(move)
         self.count_step()
-        result = self.state.result
+        result = self.round_state.result
         if result is not None:
             for name, reward in zip(
                 self.agents, round_rewards(self.game.rules, result), strict=True
@@ -173,7 +218,7 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
                 self.terminations[name] = True
             # Only now: every reward is 0 until the round ends, so there is nothing to add before.
             self._accumulate_rewards()
-        self.agent_selection = self.possible_agents[self.state.current_player]
+        self.agent_selection = self.possible_agents[self.round_state.current_player]
 
     def count_step(self) -> bool:
         """Count one step toward ``max_steps``; whether the round is now truncated.
@@ -183,7 +228,7 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
         still reaches the truncation.
         """
         self.steps += 1
-        if self.steps >= self.max_steps and self.state.result is None:
+        if self.steps >= self.max_steps and self.round_state.result is None:
             self.truncations = dict.fromkeys(self.agents, True)
         return self.truncations.get(self.agent_selection, False)
 
@@ -193,8 +238,8 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
             logger.warn("render() called without a render_mode: pass 'ansi' or 'svg' to env()")
             return None
         if self.render_mode == "svg":
-            return svg.state(self.state)
-        return str(self.state)
+            return svg.state(self.round_state)
+        return str(self.round_state)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import SupportsFloat, cast
 
@@ -11,10 +10,11 @@ import numpy as np
 from gymnasium import logger
 
 from .._errors import ProfileError
+from .._kinds import quote
 from ..bots import Bot
 from ..games import Game
 from ._aec import MexeMexeEnv, Observation
-from ._round import action_id
+from ._round import action_id, is_whole
 
 __all__ = ["SingleAgentEnv"]
 
@@ -60,8 +60,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             solver_time_limit=solver_time_limit,
             **settings,
         )
-        if not 0 <= seat < players:
-            raise ProfileError(f"seat {seat!r}: the seats are 0-{players - 1}")
+        if not is_whole(seat) or not 0 <= seat < players:
+            raise ProfileError(f"seat {quote(seat)}: the seats are 0-{players - 1}")
         self.seat = seat
         self.agent = self.aec.possible_agents[seat]
         self.opponent = self.aec.game.default_bot if opponent is None else opponent
@@ -81,12 +81,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     ) -> tuple[Observation, dict[str, object]]:
         """Deal a new round and play the bots up to the learner's first turn."""
         super().reset(seed=seed)
-        deal_seed = int(self.np_random.integers(2**32))
-        self.aec.reset(seed=deal_seed)
-        rng = random.Random(deal_seed)
-        self._bots = [
-            self.aec.game.bot(self.opponent, rng.randrange(2**32)) for _ in self.aec.possible_agents
-        ]
+        # Each bot draws its own seed from the episode's generator: a bot seeded like the
+        # deal would choose in step with the shuffle.
+        seeds = self.np_random.integers(2**32, size=1 + len(self.aec.possible_agents))
+        self.aec.reset(seed=int(seeds[0]))
+        self._bots = [self.aec.game.bot(self.opponent, int(seed)) for seed in seeds[1:]]
         self._play_bots()
         return self.aec.observe(self.agent), {}
 
@@ -94,10 +93,10 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         """Let the bots move until it is the learner's turn or the round ends."""
         aec = self.aec
         while not aec.terminations[self.agent] and not aec.truncations[self.agent]:
-            current = aec.state.current_player
+            current = aec.round_state.current_player
             if current == self.seat:
                 return
-            move = self._bots[current].choose(aec.state.view(current))
+            move = self._bots[current].choose(aec.round_state.view(current))
             aec.step_move(move)
 
     def step(self, action: np.int64 | int) -> StepResult:

@@ -3,9 +3,10 @@
 An observation is built from ``state.view(player)`` only, so it holds nothing
 the player may not see (never another hand, the stock's order or the seed).
 Seats are counted from the observing player: index 0 is the player, 1 the
-next seat in turn order, and so on up to the rules' ``max_players`` (seats
-beyond the round's players stay 0). Cards are counted by card code (``Card.code``:
-0-51 the naturals, rank-major, suits in the order S H D C; 52 the joker).
+seat after it by number (``(player + 1) % players``, whoever plays next), and
+so on up to the rules' ``max_players`` (seats beyond the round's players stay
+0). Cards are counted by card code (``Card.code``: 0-51 the naturals,
+rank-major, suits in the order S H D C; 52 the joker).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .._cards import JOKER_CODE, Card, Suit
+from .._errors import ProfileError
+from .._kinds import quote
 from .._outcomes import Outcome
 from .._profiles import Profile
 from .._table import Table
@@ -146,8 +149,15 @@ class ObservationLayout:
         return self._size
 
     def field(self, vector: Vector, name: str) -> Vector:
-        """The part of ``vector`` that holds field ``name`` (a view into it)."""
-        size = next(size for field, size, _ in self.fields if field == name)
+        """The part of ``vector`` that holds field ``name`` (a view into it).
+
+        Raises:
+            ProfileError: If the layout has no field ``name``.
+        """
+        size = next((size for field, size, _ in self.fields if field == name), None)
+        if size is None:
+            names = [field for field, _, _ in self.fields]
+            raise ProfileError(f"observation field {quote(name)}: the fields are {names}")
         begin = self._starts[name]
         return vector[begin : begin + size]
 

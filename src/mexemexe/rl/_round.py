@@ -15,11 +15,13 @@ Every other step rewards 0.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeGuard
 
 import attrs
 import numpy as np
 
 from .._errors import IllegalMoveError, Problem, ProfileError
+from .._kinds import quote
 from .._moves import Draw, Forfeit, LayDown, LayOff, Move, Pass, Play
 from .._outcomes import RoundResult
 from ..games import Game, GameRules, RoundState, get_game
@@ -31,6 +33,7 @@ __all__ = [
     "action_id",
     "find_game",
     "illegal_action",
+    "is_whole",
     "legal_actions",
     "resolve",
     "round_rewards",
@@ -51,6 +54,11 @@ def find_game(game: str | Game, settings: Mapping[str, object]) -> Game:
     except TypeError as err:
         raise ProfileError(f"settings {sorted(settings)} for {found.name}: {err}") from None
     return found.with_rules(rules)
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is an ``int`` and not a ``bool`` (a count or a seat)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def action_id(action: object) -> int | None:
@@ -118,9 +126,10 @@ def resolve(
 def illegal_action(layout: ActionLayout, action: object) -> IllegalMoveError:
     """The error for an action the mask does not mark, citing the turn's rule section."""
     rules = card_rules(layout.rules)
-    what = f"action {action!r}"
-    if isinstance(action, int) and 0 <= action < layout.size:
-        what += f" ({layout.describe(action)})"
+    what = f"action {quote(action)}"
+    number = action_id(action)
+    if number is not None and 0 <= number < layout.size:
+        what += f" ({layout.describe(number)})"
     return IllegalMoveError(
         what, [Problem("only the actions the action_mask marks are legal", rules.section("turn"))]
     )
