@@ -52,7 +52,7 @@ from typing import Any
 import attrs
 
 import mexemexe as m
-from mexemexe import maumau, solver
+from mexemexe import solver
 
 
 def _instances() -> pathlib.Path:
@@ -106,9 +106,7 @@ class OurGame:
     def _deal(self) -> Any:
         seed = self.rng.randrange(2**32)
         self.rounds += 1
-        if self.game == "maumau":
-            return maumau.deal(self.players, seed=seed)
-        return m.deal(self.game, self.players, seed=seed)
+        return m.get_game(self.game).deal(self.players, seed=seed)
 
     def run(self, budget: float) -> int:
         """Play for ``budget`` CPU seconds; return the moves made."""
