@@ -171,6 +171,8 @@ def runs_stronger(a: int, b: int) -> bool:
     """Whether packed runs ``a`` match packed runs ``b`` one for one, each as strong or stronger."""
     if a == b:
         return True
+    if a <= RUN_MASK and b <= RUN_MASK:  # one run each (the usual case): no orders to try
+        return bool(a and b) and stronger(a, b)
     runs_a, runs_b = unpack(a), unpack(b)
     if len(runs_a) != len(runs_b):
         return False

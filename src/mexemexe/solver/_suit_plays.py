@@ -18,6 +18,9 @@ from functools import lru_cache
 from itertools import product
 
 from ._runs import (
+    RUN_BITS,
+    A,
+    J,
     ace,
     deficit,
     desc,
@@ -111,6 +114,10 @@ def options(
     ``packed`` is the suit's open runs (`mexemexe.solver._runs.pack`); the
     rules from ``run_cap`` on are a `mexemexe.solver._runs.RunRules`.
     """
+    if lazy:
+        return _lazy_options(
+            packed, must_n, may_n, weight, jokers_left, value, run_cap, min_run, track, top
+        )
     runs = unpack(packed)
     at_top = value == 14
     start_runs = groups = not at_top
@@ -175,6 +182,82 @@ def options(
                             detail,
                         )
                     )
+    return out
+
+
+def _lazy_options(
+    packed: int,
+    must_n: int,
+    may_n: int,
+    weight: float,
+    jokers_left: int,
+    value: int,
+    run_cap: int,
+    min_run: int,
+    track: bool,
+    top: int,
+) -> list[Option]:
+    """`options` in the lazy model, the same plays in the same order, made with less work.
+
+    A first search makes thousands of these: each run's actions and the
+    runs they leave are worked out once, not once per combination, and the
+    copies that start runs and join groups are counted out directly.
+    """
+    runs = unpack(packed)
+    at_top = value == 14
+    args = (run_cap, min_run, track, top, True)
+    # Per open run, its actions: (name, jokers, the run after it or 0 if it closes).
+    per_run = []
+    for d in runs:
+        acts: list[tuple[str, int, int]] = []
+        grows = not (at_top and d >> A & 1)  # a run begun on the low ace cannot reach 14
+        if grows:
+            acts.append(("nat", 0, extend(d, True, *args)))
+        need = deficit(d, *args)
+        if need >= 0:
+            acts.append(("close", need, 0))
+        if grows and (d >> J & 15) < run_cap and value < top:
+            acts.append(("jok", 1, extend(d, False, *args)))
+        per_run.append(acts)
+    fresh = desc(min(1, min_run), 0, 1, int(value == 1))  # a run begun on a natural here
+    out: list[Option] = []
+    for combo in product(*per_run):
+        jokers_here = 0
+        nat_ext = 0
+        kept = []
+        for name, used, after in combo:
+            jokers_here += used
+            if after:
+                kept.append(after)
+                nat_ext += name == "nat"
+        if jokers_here > jokers_left:
+            continue
+        actions = tuple([act[0] for act in combo])
+        for may_used in range(may_n, -1, -1):
+            rest = must_n + may_used - nat_ext
+            if rest < 0:
+                continue
+            loss = weight * (may_n - may_used)
+            # Copies not extending runs start runs (not at 14) or join groups (at most 2).
+            first = 0 if at_top else max(0, rest - 2)
+            for new_nat in range(first, rest + 1 if not at_top else 1):
+                to_group = rest - new_nat
+                if to_group and at_top:
+                    continue
+                new_runs = sorted(kept + [fresh] * new_nat, reverse=True)
+                packed_runs = 0
+                for d in new_runs:
+                    packed_runs = packed_runs << RUN_BITS | d
+                leads = (0,) * new_nat
+                out.append(
+                    (
+                        packed_runs,
+                        to_group,
+                        jokers_here,
+                        loss,
+                        (actions, must_n, may_used, leads, to_group),
+                    )
+                )
     return out
 
 
@@ -269,17 +352,27 @@ def undominated(found: list[Option]) -> list[Option]:
     do, it can do at no more loss. Of two equal plays the first is kept.
     """
     kept: list[Option] = []
+    # (Plain loops, the cheap tests first: most plays are compared with few others,
+    # and a generator per play cost more than the comparisons.)
     for play in found:
         runs, g, used, loss = play[0], play[1], play[2], play[3]
-        if any(
-            o[1] == g and o[2] <= used and o[3] <= loss and runs_stronger(o[0], runs) for o in kept
-        ):
+        beaten = False
+        for o in kept:
+            if o[1] == g and o[2] <= used and o[3] <= loss and runs_stronger(o[0], runs):
+                beaten = True
+                break
+        if beaten:
             continue
-        kept = [
-            o
-            for o in kept
-            if not (o[1] == g and used <= o[2] and loss <= o[3] and runs_stronger(runs, o[0]))
-        ]
+        for o in kept:
+            if o[1] == g and used <= o[2] and loss <= o[3] and runs_stronger(runs, o[0]):
+                kept = [
+                    o
+                    for o in kept
+                    if not (
+                        o[1] == g and used <= o[2] and loss <= o[3] and runs_stronger(runs, o[0])
+                    )
+                ]
+                break
         kept.append(play)
     return kept
 
