@@ -21,6 +21,8 @@ from ._runs import (
     RUN_BITS,
     A,
     J,
+    N,
+    P,
     ace,
     deficit,
     desc,
@@ -205,19 +207,23 @@ def _lazy_options(
     """
     runs = unpack(packed)
     at_top = value == 14
-    args = (run_cap, min_run, track, top, True)
     # Per open run, its actions: (name, jokers, the run after it or 0 if it closes).
+    # (`extend` and `deficit` written out: they are asked for at every run of every
+    # play made, and a call costs more than the arithmetic.)
     per_run = []
     for d in runs:
         acts: list[tuple[str, int, int]] = []
         grows = not (at_top and d >> A & 1)  # a run begun on the low ace cannot reach 14
-        if grows:
-            acts.append(("nat", 0, extend(d, True, *args)))
-        need = deficit(d, *args)
-        if need >= 0:
-            acts.append(("close", need, 0))
-        if grows and (d >> J & 15) < run_cap and value < top:
-            acts.append(("jok", 1, extend(d, False, *args)))
+        size = d & 15
+        grown = size + 1 if size < min_run else min_run
+        if grows:  # a natural: longer, holding a natural, no longer waiting
+            acts.append(("nat", 0, (d & ~(15 | 1 << P)) | grown | 1 << N))
+        if d >> N & 1 and not d >> P & 1:  # it may close, on its deficit in jokers
+            short = min_run - size if size < min_run else 0
+            if not short or (short <= run_cap and not (track and (d >> J & 15) + short > run_cap)):
+                acts.append(("close", short, 0))
+        if grows and (d >> J & 15) < run_cap and value < top:  # a joker: then it waits
+            acts.append(("jok", 1, ((d & ~15) | grown | 1 << P) + (track << J)))
         per_run.append(acts)
     fresh = desc(min(1, min_run), 0, 1, int(value == 1))  # a run begun on a natural here
     out: list[Option] = []
@@ -248,14 +254,13 @@ def _lazy_options(
                 packed_runs = 0
                 for d in new_runs:
                     packed_runs = packed_runs << RUN_BITS | d
-                leads = (0,) * new_nat
                 out.append(
                     (
                         packed_runs,
                         to_group,
                         jokers_here,
                         loss,
-                        (actions, must_n, may_used, leads, to_group),
+                        (actions, must_n, may_used, (0,) * new_nat, to_group),
                     )
                 )
     return out
@@ -320,21 +325,11 @@ def ranked(
     fewer jokers left are these filtered (`plays`), and the dominance
     checks, a large share of a first search's time, are made once.
     """
-    found = undominated(
-        options(
-            runs,
-            must_n,
-            may_n,
-            1.0,
-            most_jokers(runs, min_run),
-            value,
-            run_cap,
-            min_run,
-            track,
-            top,
-            True,
-        )
+    # Not through `options`' memo: these arguments come once, as this memo's.
+    made = _lazy_options(
+        runs, must_n, may_n, 1.0, most_jokers(runs, min_run), value, run_cap, min_run, track, top
     )
+    found = undominated(made)
     return tuple(found), tuple(sorted(found, key=_count_left))
 
 
@@ -357,22 +352,23 @@ def undominated(found: list[Option]) -> list[Option]:
     for play in found:
         runs, g, used, loss = play[0], play[1], play[2], play[3]
         beaten = False
+        weaker = False  # whether it beats a play kept
         for o in kept:
-            if o[1] == g and o[2] <= used and o[3] <= loss and runs_stronger(o[0], runs):
+            if o[1] != g:
+                continue
+            if o[2] <= used and o[3] <= loss and runs_stronger(o[0], runs):
                 beaten = True
                 break
+            if used <= o[2] and loss <= o[3] and runs_stronger(runs, o[0]):
+                weaker = True
         if beaten:
             continue
-        for o in kept:
-            if o[1] == g and used <= o[2] and loss <= o[3] and runs_stronger(runs, o[0]):
-                kept = [
-                    o
-                    for o in kept
-                    if not (
-                        o[1] == g and used <= o[2] and loss <= o[3] and runs_stronger(runs, o[0])
-                    )
-                ]
-                break
+        if weaker:
+            kept = [
+                o
+                for o in kept
+                if not (o[1] == g and used <= o[2] and loss <= o[3] and runs_stronger(runs, o[0]))
+            ]
         kept.append(play)
     return kept
 
