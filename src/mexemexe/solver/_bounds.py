@@ -29,6 +29,7 @@ from functools import lru_cache
 from ._groups import group_copies, group_facts, pair_share, share
 from ._memo import INF, Kept, Runs, SweepBase
 from ._runs import deficit, unpack
+from ._suit_plays import ranked
 
 __all__ = ["Bounds", "SuitRow"]
 
@@ -101,13 +102,20 @@ class Bounds(SweepBase):
             return INF
         rows = self.suit_rows
         total = 0.0
+        wanting = 0  # the suits whose part falls with more units (see `_shared_at`)
         for suit in range(4):
             w = v + (suit < si)
             row = rows.get((w, suit, runs[suit], reserved[suit]))
             if row is None:
                 row = self._suit_row(w, suit, runs[suit], reserved[suit])
-            total += row[left]
-        self.bounds[v, si, runs, reserved, left] = total
+            most = row[left]
+            total += most
+            if row[0] != most:
+                wanting += 1
+        key = (v, si, runs, reserved, left)
+        self.bounds[key] = total
+        if wanting < 2:  # then sharing the units changes nothing: `_shared_at` need not look
+            self.shared[key] = total
         return total
 
     def _units_left(self, v: int, si: int, used: int, gcount: int) -> int:
@@ -249,15 +257,38 @@ class Bounds(SweepBase):
         row = [INF] * size
         shares, room = self.group_share[v][suit], self.group_room[v][suit]
         w = v + 1
-        # Each row is worked out once, so its plays are rarely in `suit_memo`:
-        # they are looked up where every search keeps them (`known_plays`), with
-        # every joker in play (a play placing more than a count of units is
-        # skipped there by its cost).
-        shared_key = self._plays_key(v, suit, runs, reserved, self.jokers)
-        found_plays = None if shared_key is None else self.known_plays.get(shared_key)
-        if found_plays is None:
-            found_plays = self._suit_options(v, suit, runs, 0, reserved)
-        for new_runs, g, jokers_here, loss, res, _detail in found_plays:
+        code = (v - 1) * 4 + suit
+        weight = self.weights[code] if v < 14 else 0.0
+        if self.lazy and ((v == 1 and not self.ace_high) or 1 < v < 14) and weight >= 0:
+            # Away from the aces kept back, a row needs the suit's undominated plays
+            # only (`ranked`, with every joker they may place: a play placing more
+            # than a count of units is skipped by its cost), least cards left out
+            # first, weighed here: the plays the search takes would be made for
+            # each count of jokers and aces kept, for the same options.
+            value = v if v == 1 or v >= self.top else 2
+            options = ranked(runs, self.must[code], self.may[code], value, *self.run_args[:4])[1]
+            for new_runs, g, jokers_here, left_out, _made in options:
+                loss = left_out * weight
+                if loss >= row[0]:
+                    break  # least loss first: no later play can do better
+                if g and not room[g]:
+                    continue
+                cost = jokers_here * unit + shares[g]
+                if cost >= size or loss >= row[cost]:
+                    continue
+                sub = rows.get((w, suit, new_runs, reserved))
+                if sub is None:
+                    sub = self._suit_row(w, suit, new_runs, reserved)
+                for units in range(cost, size):
+                    total = loss + sub[units - cost]
+                    if total < row[units]:
+                        row[units] = total
+            rows[key] = row
+            return row
+        # The aces (kept back or played low), and the eager model: the search's plays.
+        for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
+            v, suit, runs, 0, reserved
+        ):
             if loss >= row[0]:
                 break  # least loss first: no later play can do better
             if g and not room[g]:

@@ -176,6 +176,10 @@ def runs_stronger(a: int, b: int) -> bool:
     runs_a, runs_b = unpack(a), unpack(b)
     if len(runs_a) != len(runs_b):
         return False
+    if len(runs_a) == 2:  # the two ways to match two runs, without making them
+        a0, a1 = runs_a
+        b0, b1 = runs_b
+        return (stronger(a0, b0) and stronger(a1, b1)) or (stronger(a1, b0) and stronger(a0, b1))
     return any(
         all(stronger(x, y) for x, y in zip(order, runs_b, strict=True))
         for order in set(permutations(runs_a))
