@@ -45,6 +45,7 @@ __all__ = [
     "play_loss",
     "plays",
     "ranked",
+    "run_actions",
     "undominated",
 ]
 
@@ -187,6 +188,48 @@ def options(
     return out
 
 
+@lru_cache(maxsize=32_768)
+def run_actions(
+    packed: int, value: int, run_cap: int, min_run: int, track: bool, top: int
+) -> tuple[tuple[int, int, tuple[int, ...], tuple[str, ...]], ...]:
+    """Every way a suit's open runs can go on at a value, lazy model: the open-run half of a play.
+
+    Each way is ``(jokers, naturals, runs kept open, actions)``: per run
+    (ascending), a natural extends it, it closes on its deficit in jokers,
+    or a joker extends it and it waits for a natural. The same for every
+    count of copies, so made once for all (`_lazy_options`).
+    """
+    at_top = value == 14
+    # (`extend` and `deficit` written out: a call costs more than the arithmetic.)
+    per_run = []
+    for d in unpack(packed):
+        acts: list[tuple[str, int, int]] = []
+        grows = not (at_top and d >> A & 1)  # a run begun on the low ace cannot reach 14
+        size = d & 15
+        grown = size + 1 if size < min_run else min_run
+        if grows:  # a natural: longer, holding a natural, no longer waiting
+            acts.append(("nat", 0, (d & ~(15 | 1 << P)) | grown | 1 << N))
+        if d >> N & 1 and not d >> P & 1:  # it may close, on its deficit in jokers
+            short = min_run - size if size < min_run else 0
+            if not short or (short <= run_cap and not (track and (d >> J & 15) + short > run_cap)):
+                acts.append(("close", short, 0))
+        if grows and (d >> J & 15) < run_cap and value < top:  # a joker: then it waits
+            acts.append(("jok", 1, ((d & ~15) | grown | 1 << P) + (track << J)))
+        per_run.append(acts)
+    ways = []
+    for combo in product(*per_run):
+        jokers_here = 0
+        nat_ext = 0
+        kept = []
+        for name, used, after in combo:
+            jokers_here += used
+            if after:
+                kept.append(after)
+                nat_ext += name == "nat"
+        ways.append((jokers_here, nat_ext, tuple(kept), tuple([act[0] for act in combo])))
+    return tuple(ways)
+
+
 def _lazy_options(
     packed: int,
     must_n: int,
@@ -201,44 +244,19 @@ def _lazy_options(
 ) -> list[Option]:
     """`options` in the lazy model, the same plays in the same order, made with less work.
 
-    A first search makes thousands of these: each run's actions and the
-    runs they leave are worked out once, not once per combination, and the
+    A first search makes thousands of these: the open runs' half of each
+    play is made once for every count of copies (`run_actions`), and the
     copies that start runs and join groups are counted out directly.
     """
-    runs = unpack(packed)
     at_top = value == 14
-    # Per open run, its actions: (name, jokers, the run after it or 0 if it closes).
-    # (`extend` and `deficit` written out: they are asked for at every run of every
-    # play made, and a call costs more than the arithmetic.)
-    per_run = []
-    for d in runs:
-        acts: list[tuple[str, int, int]] = []
-        grows = not (at_top and d >> A & 1)  # a run begun on the low ace cannot reach 14
-        size = d & 15
-        grown = size + 1 if size < min_run else min_run
-        if grows:  # a natural: longer, holding a natural, no longer waiting
-            acts.append(("nat", 0, (d & ~(15 | 1 << P)) | grown | 1 << N))
-        if d >> N & 1 and not d >> P & 1:  # it may close, on its deficit in jokers
-            short = min_run - size if size < min_run else 0
-            if not short or (short <= run_cap and not (track and (d >> J & 15) + short > run_cap)):
-                acts.append(("close", short, 0))
-        if grows and (d >> J & 15) < run_cap and value < top:  # a joker: then it waits
-            acts.append(("jok", 1, ((d & ~15) | grown | 1 << P) + (track << J)))
-        per_run.append(acts)
     fresh = desc(min(1, min_run), 0, 1, int(value == 1))  # a run begun on a natural here
     out: list[Option] = []
-    for combo in product(*per_run):
-        jokers_here = 0
-        nat_ext = 0
-        kept = []
-        for name, used, after in combo:
-            jokers_here += used
-            if after:
-                kept.append(after)
-                nat_ext += name == "nat"
-        if jokers_here > jokers_left:
+    most = must_n + may_n
+    for jokers_here, nat_ext, kept, actions in run_actions(
+        packed, value, run_cap, min_run, track, top
+    ):
+        if jokers_here > jokers_left or nat_ext > most:
             continue
-        actions = tuple([act[0] for act in combo])
         for may_used in range(may_n, -1, -1):
             rest = must_n + may_used - nat_ext
             if rest < 0:
@@ -250,7 +268,7 @@ def _lazy_options(
                 to_group = rest - new_nat
                 if to_group and at_top:
                     continue
-                new_runs = sorted(kept + [fresh] * new_nat, reverse=True)
+                new_runs = sorted(kept + (fresh,) * new_nat, reverse=True)
                 packed_runs = 0
                 for d in new_runs:
                     packed_runs = packed_runs << RUN_BITS | d
