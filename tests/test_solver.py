@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 from collections import Counter
@@ -809,21 +810,33 @@ def test_group_copies_of_distinct_suits_form_one_group() -> None:
 
 
 @pytest.mark.parametrize("seed", [0, 1, 4, 5, 7])  # positions with jokers
-def test_a_suits_bounds_by_joker_units_lengthen_on_demand(seed: int) -> None:
-    """A suit's row of bounds by units, asked for more units later, matches each bound alone."""
+def test_a_suits_row_of_bounds_matches_each_count_of_units_alone(seed: int) -> None:
+    """A suit's bounds by joker units, worked out at once, match each worked out alone."""
+    from functools import cache
+
+    from mexemexe.solver._runs import unpack
     from mexemexe.solver._sweep import Sweep
 
     profile, must, may = larger_position(seed)
     search = Sweep(must, may, [1.0] * 53, profile)
     most = search.jokers * search.unit
     assert most
+
+    @cache
+    def alone(v: int, suit: int, runs: int, kept: int, units: int) -> float:
+        if v > search.top:
+            return 0.0 if search._closing_need(unpack(runs)) * search.unit <= units else math.inf
+        best = math.inf
+        for new_runs, g, jokers, loss, res, _ in search._suit_options(v, suit, runs, 0, kept):
+            cost = jokers * search.unit + search.group_share[v][suit][g]
+            if (not g or search.group_room[v][suit][g]) and cost <= units:
+                best = min(best, loss + alone(v + 1, suit, new_runs, res, units - cost))
+        return best
+
     for suit in range(4):
-        short, _reach = search._suit_costs(1, suit, 0, 0, 0)
-        assert len(short) == 1
-        costs, reach = search._suit_costs(1, suit, 0, 0, most)
-        assert costs == [search._suit_bound(1, suit, 0, 0, units) for units in range(most + 1)]
-        assert all(costs[reach[u]] == costs[u] for u in range(most + 1))
-        assert costs == sorted(costs, reverse=True)  # more units never raise a bound
+        row = search._suit_row(1, suit, 0, 0)
+        assert row == [alone(1, suit, 0, 0, units) for units in range(most + 1)]
+        assert row == sorted(row, reverse=True)  # more units never raise a bound
 
 
 def test_fixed_play_lay_offs_only_where_a_meld_takes_a_hand_card() -> None:

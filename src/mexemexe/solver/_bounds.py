@@ -8,6 +8,11 @@ needs jokers, and its naturals carry shares of them
 (`mexemexe.solver._groups.group_facts`); the copies already given to the
 value being played take their shares first (`Bounds._pending`).
 
+Each suit's part is worked out for every count of joker units at once (its
+*row*, `Bounds._suit_row`): a search asks for one part with several counts
+(the units a state has left; none, and each count, for the sharing below),
+and one pass over a suit's plays serves them all.
+
 Where the suits' best plays need more jokers between them than are left,
 the jokers are shared out among the suits instead (`Bounds._shared_at`):
 tighter, and dearer, so it is asked only where the plain sum does not cut.
@@ -24,22 +29,19 @@ from functools import lru_cache
 from ._groups import group_copies, group_facts, pair_share, share
 from ._memo import INF, Kept, Runs, SweepBase
 from ._runs import deficit, unpack
+from ._suit_plays import ranked
 
-__all__ = ["Bounds", "SuitPart", "SuitRow"]
+__all__ = ["Bounds", "SuitRow"]
 
 #: A suit's part of a bound: ``(value, suit, its runs, its aces kept, joker units)``.
 PartKey = tuple[int, int, int, int, int]
+#: A suit's row of parts (`Bounds._suit_row`): ``(value, suit, its runs, its aces kept)``.
+RowKey = tuple[int, int, int, int]
 
 
-#: What `Bounds._shared_at` knows of one suit's part of a bound: ``(its bound
-#: with all the joker units left, whether it wants any units)`` (a suit wants
-#: none if its bound with none is the same). A plain tuple: one is made for
-#: nearly every part a search meets, and a record's constructor costs more.
-SuitPart = tuple[float, bool]
-
-#: A suit's bounds by joker units (`Bounds._suit_costs`), and the fewest units
-#: that give its best with the units left, once `Bounds._shared_at` asks.
-SuitRow = tuple[list[float], int]
+#: A suit's part of a bound by joker units, 0 to all the units in play
+#: (`Bounds._suit_row`): never rising with more units.
+SuitRow = list[float]
 
 
 class Bounds(SweepBase):
@@ -47,12 +49,10 @@ class Bounds(SweepBase):
 
     def _prepare(self) -> None:
         super()._prepare()
-        self.suit_bounds: dict[PartKey, float] = {}
-        self.suit_costs: dict[tuple[int, int, int, int], tuple[list[float], list[int]]] = {}
+        self.suit_bounds: dict[PartKey, float] = {}  # the rows' entries the search reads
+        self.suit_rows: dict[RowKey, SuitRow] = {}
         self.bounds: dict[tuple[int, int, Runs, Kept, int], float] = {}
         self.shared: dict[tuple[int, int, Runs, Kept, int], float] = {}
-        self.suit_pairs: dict[PartKey, SuitPart] = {}
-        self.suit_rows: dict[PartKey, SuitRow] = {}
         self.pending: dict[tuple[int, int, int], int] = {}  # `_pending`, remembered
         counts = list(map(operator.add, self.must, self.may))
         # next_copy[suit][v]: the first value from v on (up to 13) where the suit has
@@ -96,16 +96,26 @@ class Bounds(SweepBase):
         return total
 
     def _bound_sum(self, v: int, si: int, runs: Runs, reserved: Kept, left: int) -> float:
-        """`_bound_at` for a key not remembered yet (``left`` at least 0); remembers it."""
-        known = self.suit_bounds
+        """`_bound_at` for a key not remembered yet; remembers it."""
+        if left < 0:  # the groups cannot have the jokers they need
+            self.bounds[v, si, runs, reserved, left] = INF
+            return INF
+        rows = self.suit_rows
         total = 0.0
+        wanting = 0  # the suits whose part falls with more units (see `_shared_at`)
         for suit in range(4):
             w = v + (suit < si)
-            part = known.get((w, suit, runs[suit], reserved[suit], left))
-            if part is None:
-                part = self._suit_bound(w, suit, runs[suit], reserved[suit], left)
-            total += part
-        self.bounds[v, si, runs, reserved, left] = total
+            row = rows.get((w, suit, runs[suit], reserved[suit]))
+            if row is None:
+                row = self._suit_row(w, suit, runs[suit], reserved[suit])
+            most = row[left]
+            total += most
+            if row[0] != most:
+                wanting += 1
+        key = (v, si, runs, reserved, left)
+        self.bounds[key] = total
+        if wanting < 2:  # then sharing the units changes nothing: `_shared_at` need not look
+            self.shared[key] = total
         return total
 
     def _units_left(self, v: int, si: int, used: int, gcount: int) -> int:
@@ -156,43 +166,32 @@ class Bounds(SweepBase):
         found = self.shared.get(key)
         if found is not None:
             return found
-        # A suit's bound falls as its units grow, so a suit whose bound with no
+        # A suit's row falls as its units grow, so a suit whose bound with no
         # units is its bound with all of them wants none. The sharing can only
-        # bind where two suits or more want some: else it is the plain bound,
-        # and the suits' bounds at every count of units are not needed.
-        known = self.suit_bounds
-        wanting = []  # the parts of the suits that want some
+        # bind where two suits or more want some: else it is the plain bound.
+        rows = self.suit_rows
+        wanting: list[SuitRow] = []  # the rows of the suits that want some
         base = 0.0  # the bounds of the suits that want none
         wanted = 0.0  # the bounds of the suits that want some, with all the units
-        pairs = self.suit_pairs
         for suit in range(4):
             w, suit_runs, kept = v + (suit < si), runs[suit], reserved[suit]
-            part = (w, suit, suit_runs, kept, left)
-            pair = pairs.get(part)
-            if pair is None:
-                most = known.get(part)
-                if most is None:
-                    most = self._suit_bound(*part)
-                least = known.get((w, suit, suit_runs, kept, 0))
-                if least is None:
-                    least = self._suit_bound(w, suit, suit_runs, kept, 0)
-                pair = pairs[part] = (most, least != most)
-            if pair[1]:
-                wanting.append(part)
-                wanted += pair[0]
-                continue
-            base += pair[0]
-        rows: list[list[float]] = []  # per suit wanting units: its bounds by units
+            row = rows.get((w, suit, suit_runs, kept))
+            if row is None:
+                row = self._suit_row(w, suit, suit_runs, kept)
+            most = row[left]
+            if row[0] != most:
+                wanting.append(row)
+                wanted += most
+            else:
+                base += most
         need = 0
-        known_rows = self.suit_rows
-        for part in wanting if len(wanting) > 1 else ():
-            row = known_rows.get(part)
-            if row is None:  # its bounds by units, asked for the first time
-                w, suit, suit_runs, kept, _left = part
-                costs, reach = self._suit_costs(w, suit, suit_runs, kept, left)
-                row = known_rows[part] = (costs, reach[left])
-            need += row[1]
-            rows.append(row[0])
+        if len(wanting) > 1:
+            for row in wanting:  # the fewest units that give the suit its bound
+                most = row[left]
+                units = left
+                while units and row[units - 1] == most:
+                    units -= 1
+                need += units
         if need <= left:  # also with one suit wanting (it wants at most ``left``)
             shared = base + wanted
         else:
@@ -201,8 +200,8 @@ class Bounds(SweepBase):
             # well spend them all: by the units given to the suits so far, the least
             # sum (``spent``), then the last suit takes what is left.
             # (Plain loops: on so few units a comprehension's call costs more.)
-            spent = rows[0][: left + 1]
-            for costs in rows[1:-1]:
+            spent = wanting[0][: left + 1]
+            for costs in wanting[1:-1]:
                 after: list[float] = []
                 for u in range(left + 1):
                     lowest = INF
@@ -211,7 +210,7 @@ class Bounds(SweepBase):
                             lowest = spent[u - j] + costs[j]
                     after.append(lowest)
                 spent = after
-            last = rows[-1]
+            last = wanting[-1]
             lowest = INF
             for j in range(left + 1):
                 if spent[left - j] + last[j] < lowest:
@@ -220,67 +219,92 @@ class Bounds(SweepBase):
         self.shared[key] = shared
         return shared
 
-    def _suit_costs(
-        self, v: int, suit: int, runs: int, reserved: int, most: int
-    ) -> tuple[list[float], list[int]]:
-        """A suit's `_suit_bound` with 0, 1, ... joker units, up to ``most`` at least.
-
-        Also, for each count of units, the fewest that give the same bound.
-        Remembered, and lengthened when more units are asked for.
-        """
-        key = (v, suit, runs, reserved)
-        found = self.suit_costs.get(key)
-        if found is None or len(found[0]) <= most:
-            costs, reach = found if found is not None else ([], [])
-            for units in range(len(costs), most + 1):
-                costs.append(self._suit_bound(v, suit, runs, reserved, units))
-                same = units and costs[units] == costs[units - 1]
-                reach.append(reach[units - 1] if same else units)
-            found = self.suit_costs[key] = (costs, reach)
-        return found
-
     def _suit_bound(self, v: int, suit: int, runs: int, reserved: int, jokers: int) -> float:
         """One suit's least loss from value ``v`` on, alone, with ``jokers`` joker units."""
-        key = (v, suit, runs, reserved, jokers)
-        found = self.suit_bounds.get(key)
-        if found is not None:
-            return found
+        row = self.suit_rows.get((v, suit, runs, reserved))
+        if row is None:
+            row = self._suit_row(v, suit, runs, reserved)
+        best = self.suit_bounds[v, suit, runs, reserved, jokers] = (
+            row[jokers] if jokers >= 0 else INF
+        )
+        return best
+
+    def _suit_row(self, v: int, suit: int, runs: int, reserved: int) -> SuitRow:
+        """One suit's least loss from value ``v`` on, alone, by joker units (0 to all in play).
+
+        A row never rises with more units (a play allowed with some is allowed
+        with more), and stays so as the plays lower it: so its first entry is
+        its largest, and a play losing at least the entry of its own cost
+        lowers none (nor are the rows after it worked out).
+        """
+        key = (v, suit, runs, reserved)
+        rows = self.suit_rows
         if not runs and v < 14 and self.next_copy[suit][v] != v:
             # Nothing open and no copy here: nothing happens until the suit's next copy.
-            best = self._suit_bound(self.next_copy[suit][v], suit, 0, reserved, jokers)
-            self.suit_bounds[key] = best
-            return best
+            w = self.next_copy[suit][v]
+            row = rows.get((w, suit, 0, reserved))
+            if row is None:
+                row = self._suit_row(w, suit, 0, reserved)
+            rows[key] = row
+            return row
         unit = self.unit
+        size = self.jokers * unit + 1
         if v > self.top:
-            best = 0.0 if self._closing_need(unpack(runs)) * unit <= jokers else INF
-        else:
-            best = INF
-            shares, room = self.group_share[v][suit], self.group_room[v][suit]
-            known = self.suit_bounds
-            w = v + 1
-            # Each bound is worked out once, so its plays are rarely in `suit_memo`:
-            # they are looked up where every search keeps them (`known_plays`).
-            shared_key = self._plays_key(v, suit, runs, reserved, jokers // unit)
-            found_plays = None if shared_key is None else self.known_plays.get(shared_key)
-            if found_plays is None:
-                found_plays = self._suit_options(
-                    v, suit, runs, self.jokers - jokers // unit, reserved
-                )
-            for new_runs, g, jokers_here, loss, res, _detail in found_plays:
-                if loss >= best:
+            need = self._closing_need(unpack(runs)) * unit
+            row = [0.0 if units >= need else INF for units in range(size)]
+            rows[key] = row
+            return row
+        row = [INF] * size
+        shares, room = self.group_share[v][suit], self.group_room[v][suit]
+        w = v + 1
+        code = (v - 1) * 4 + suit
+        weight = self.weights[code] if v < 14 else 0.0
+        if self.lazy and ((v == 1 and not self.ace_high) or 1 < v < 14) and weight >= 0:
+            # Away from the aces kept back, a row needs the suit's undominated plays
+            # only (`ranked`, with every joker they may place: a play placing more
+            # than a count of units is skipped by its cost), least cards left out
+            # first, weighed here: the plays the search takes would be made for
+            # each count of jokers and aces kept, for the same options.
+            value = v if v == 1 or v >= self.top else 2
+            options = ranked(runs, self.must[code], self.may[code], value, *self.run_args[:4])[1]
+            for new_runs, g, jokers_here, left_out, _made in options:
+                loss = left_out * weight
+                if loss >= row[0]:
                     break  # least loss first: no later play can do better
                 if g and not room[g]:
                     continue
                 cost = jokers_here * unit + shares[g]
-                if cost > jokers:
+                if cost >= size or loss >= row[cost]:
                     continue
-                sub = known.get((w, suit, new_runs, res, jokers - cost))
+                sub = rows.get((w, suit, new_runs, reserved))
                 if sub is None:
-                    sub = self._suit_bound(w, suit, new_runs, res, jokers - cost)
-                if loss + sub < best:
-                    best = loss + sub
-        self.suit_bounds[key] = best
-        return best
+                    sub = self._suit_row(w, suit, new_runs, reserved)
+                for units in range(cost, size):
+                    total = loss + sub[units - cost]
+                    if total < row[units]:
+                        row[units] = total
+            rows[key] = row
+            return row
+        # The aces (kept back or played low), and the eager model: the search's plays.
+        for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
+            v, suit, runs, 0, reserved
+        ):
+            if loss >= row[0]:
+                break  # least loss first: no later play can do better
+            if g and not room[g]:
+                continue
+            cost = jokers_here * unit + shares[g]
+            if cost >= size or loss >= row[cost]:
+                continue
+            sub = rows.get((w, suit, new_runs, res))
+            if sub is None:
+                sub = self._suit_row(w, suit, new_runs, res)
+            for units in range(cost, size):
+                total = loss + sub[units - cost]
+                if total < row[units]:
+                    row[units] = total
+        rows[key] = row
+        return row
 
     def _closing_need(self, runs: Sequence[int]) -> float:
         """Jokers that closing all ``runs`` needs (lazy model); ``inf`` if one cannot close."""

@@ -37,7 +37,7 @@ from ._runs import (
     runs_stronger,
     unpack,
 )
-from ._suit_plays import Play, group_play, options, play_loss, plays, ranked
+from ._suit_plays import Play, group_play, options, play_loss, plays, ranked, run_actions
 
 if TYPE_CHECKING:
     from .._profiles import Profile
@@ -116,6 +116,7 @@ def forget_plays() -> None:
     plays.cache_clear()
     ranked.cache_clear()
     options.cache_clear()
+    run_actions.cache_clear()
     extend.cache_clear()
     runs_stronger.cache_clear()
 

@@ -171,9 +171,15 @@ def runs_stronger(a: int, b: int) -> bool:
     """Whether packed runs ``a`` match packed runs ``b`` one for one, each as strong or stronger."""
     if a == b:
         return True
+    if a <= RUN_MASK and b <= RUN_MASK:  # one run each (the usual case): no orders to try
+        return bool(a and b) and stronger(a, b)
     runs_a, runs_b = unpack(a), unpack(b)
     if len(runs_a) != len(runs_b):
         return False
+    if len(runs_a) == 2:  # the two ways to match two runs, without making them
+        a0, a1 = runs_a
+        b0, b1 = runs_b
+        return (stronger(a0, b0) and stronger(a1, b1)) or (stronger(a1, b0) and stronger(a0, b1))
     return any(
         all(stronger(x, y) for x, y in zip(order, runs_b, strict=True))
         for order in set(permutations(runs_a))

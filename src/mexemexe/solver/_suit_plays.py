@@ -18,6 +18,11 @@ from functools import lru_cache
 from itertools import product
 
 from ._runs import (
+    RUN_BITS,
+    A,
+    J,
+    N,
+    P,
     ace,
     deficit,
     desc,
@@ -40,6 +45,7 @@ __all__ = [
     "play_loss",
     "plays",
     "ranked",
+    "run_actions",
     "undominated",
 ]
 
@@ -111,6 +117,10 @@ def options(
     ``packed`` is the suit's open runs (`mexemexe.solver._runs.pack`); the
     rules from ``run_cap`` on are a `mexemexe.solver._runs.RunRules`.
     """
+    if lazy:
+        return _lazy_options(
+            packed, must_n, may_n, weight, jokers_left, value, run_cap, min_run, track, top
+        )
     runs = unpack(packed)
     at_top = value == 14
     start_runs = groups = not at_top
@@ -178,6 +188,102 @@ def options(
     return out
 
 
+@lru_cache(maxsize=32_768)
+def run_actions(
+    packed: int, value: int, run_cap: int, min_run: int, track: bool, top: int
+) -> tuple[tuple[int, int, tuple[int, ...], tuple[str, ...]], ...]:
+    """Every way a suit's open runs can go on at a value, lazy model: the open-run half of a play.
+
+    Each way is ``(jokers, naturals, runs kept open, actions)``: per run
+    (ascending), a natural extends it, it closes on its deficit in jokers,
+    or a joker extends it and it waits for a natural. The same for every
+    count of copies, so made once for all (`_lazy_options`).
+    """
+    at_top = value == 14
+    # (`extend` and `deficit` written out: a call costs more than the arithmetic.)
+    per_run = []
+    for d in unpack(packed):
+        acts: list[tuple[str, int, int]] = []
+        grows = not (at_top and d >> A & 1)  # a run begun on the low ace cannot reach 14
+        size = d & 15
+        grown = size + 1 if size < min_run else min_run
+        if grows:  # a natural: longer, holding a natural, no longer waiting
+            acts.append(("nat", 0, (d & ~(15 | 1 << P)) | grown | 1 << N))
+        if d >> N & 1 and not d >> P & 1:  # it may close, on its deficit in jokers
+            short = min_run - size if size < min_run else 0
+            if not short or (short <= run_cap and not (track and (d >> J & 15) + short > run_cap)):
+                acts.append(("close", short, 0))
+        if grows and (d >> J & 15) < run_cap and value < top:  # a joker: then it waits
+            acts.append(("jok", 1, ((d & ~15) | grown | 1 << P) + (track << J)))
+        per_run.append(acts)
+    ways = []
+    for combo in product(*per_run):
+        jokers_here = 0
+        nat_ext = 0
+        kept = []
+        for name, used, after in combo:
+            jokers_here += used
+            if after:
+                kept.append(after)
+                nat_ext += name == "nat"
+        ways.append((jokers_here, nat_ext, tuple(kept), tuple([act[0] for act in combo])))
+    return tuple(ways)
+
+
+def _lazy_options(
+    packed: int,
+    must_n: int,
+    may_n: int,
+    weight: float,
+    jokers_left: int,
+    value: int,
+    run_cap: int,
+    min_run: int,
+    track: bool,
+    top: int,
+) -> list[Option]:
+    """`options` in the lazy model, the same plays in the same order, made with less work.
+
+    A first search makes thousands of these: the open runs' half of each
+    play is made once for every count of copies (`run_actions`), and the
+    copies that start runs and join groups are counted out directly.
+    """
+    at_top = value == 14
+    fresh = desc(min(1, min_run), 0, 1, int(value == 1))  # a run begun on a natural here
+    out: list[Option] = []
+    most = must_n + may_n
+    for jokers_here, nat_ext, kept, actions in run_actions(
+        packed, value, run_cap, min_run, track, top
+    ):
+        if jokers_here > jokers_left or nat_ext > most:
+            continue
+        for may_used in range(may_n, -1, -1):
+            rest = must_n + may_used - nat_ext
+            if rest < 0:
+                continue
+            loss = weight * (may_n - may_used)
+            # Copies not extending runs start runs (not at 14) or join groups (at most 2).
+            first = 0 if at_top else max(0, rest - 2)
+            for new_nat in range(first, rest + 1 if not at_top else 1):
+                to_group = rest - new_nat
+                if to_group and at_top:
+                    continue
+                new_runs = sorted(kept + (fresh,) * new_nat, reverse=True)
+                packed_runs = 0
+                for d in new_runs:
+                    packed_runs = packed_runs << RUN_BITS | d
+                out.append(
+                    (
+                        packed_runs,
+                        to_group,
+                        jokers_here,
+                        loss,
+                        (actions, must_n, may_used, (0,) * new_nat, to_group),
+                    )
+                )
+    return out
+
+
 @lru_cache(maxsize=32_768)  # each entry holds a suit's plays: keep the memory bounded
 def plays(
     runs: int,
@@ -237,21 +343,11 @@ def ranked(
     fewer jokers left are these filtered (`plays`), and the dominance
     checks, a large share of a first search's time, are made once.
     """
-    found = undominated(
-        options(
-            runs,
-            must_n,
-            may_n,
-            1.0,
-            most_jokers(runs, min_run),
-            value,
-            run_cap,
-            min_run,
-            track,
-            top,
-            True,
-        )
+    # Not through `options`' memo: these arguments come once, as this memo's.
+    made = _lazy_options(
+        runs, must_n, may_n, 1.0, most_jokers(runs, min_run), value, run_cap, min_run, track, top
     )
+    found = undominated(made)
     return tuple(found), tuple(sorted(found, key=_count_left))
 
 
@@ -269,17 +365,28 @@ def undominated(found: list[Option]) -> list[Option]:
     do, it can do at no more loss. Of two equal plays the first is kept.
     """
     kept: list[Option] = []
+    # (Plain loops, the cheap tests first: most plays are compared with few others,
+    # and a generator per play cost more than the comparisons.)
     for play in found:
         runs, g, used, loss = play[0], play[1], play[2], play[3]
-        if any(
-            o[1] == g and o[2] <= used and o[3] <= loss and runs_stronger(o[0], runs) for o in kept
-        ):
+        beaten = False
+        weaker = False  # whether it beats a play kept
+        for o in kept:
+            if o[1] != g:
+                continue
+            if o[2] <= used and o[3] <= loss and runs_stronger(o[0], runs):
+                beaten = True
+                break
+            if used <= o[2] and loss <= o[3] and runs_stronger(runs, o[0]):
+                weaker = True
+        if beaten:
             continue
-        kept = [
-            o
-            for o in kept
-            if not (o[1] == g and used <= o[2] and loss <= o[3] and runs_stronger(runs, o[0]))
-        ]
+        if weaker:
+            kept = [
+                o
+                for o in kept
+                if not (o[1] == g and used <= o[2] and loss <= o[3] and runs_stronger(runs, o[0]))
+            ]
         kept.append(play)
     return kept
 
