@@ -37,6 +37,7 @@ bounds let it through, just before it is expanded: the check is dearer.
 
 from __future__ import annotations
 
+import math
 import time
 
 from ._dfs import Search, SearchCut
@@ -53,8 +54,15 @@ _NEED_AFTER: float = 1_000
 #: Subgradient steps that fit the multipliers (`NeedSearch._fit`).
 _FIT_STEPS = 20
 
+#: What leaving out a hand card of the least weight costs in the loose mode, in
+#: jokers (`NeedSearch._expand`): any price keeps the bound sound.
+_LOSS_PRICE = 0.0
+
 #: A tolerance on the bound's float sums before a state is cut.
 _EPS = 1e-9
+
+#: The index of a zero term in `_Program.run`'s flattened terms (after the 16 values' 4 suits).
+_BARE = 64
 
 #: A suit's part of the bound: ``(value, suit, its runs, its aces kept, from the next value)``.
 NeedKey = tuple[int, int, int, int, bool]
@@ -91,6 +99,8 @@ class NeedSearch(Search):
         self.need_mirror = False
         positive = [w for code, w in enumerate(self.weights) if self.may[code] and w > 0]
         self.need_least = min(positive, default=INF)  # the least loss of leaving a hand card out
+        # What a unit of loss costs in the loose mode, in jokers (`_LOSS_PRICE`).
+        self.need_price = _LOSS_PRICE / self.need_least if self.need_least < INF else 0.0
 
     def _expand(
         self, key: StateKey, budget: float, floor: float, left: int, plain: float | None
@@ -106,9 +116,20 @@ class NeedSearch(Search):
             strict = budget < self.need_least
             if self.need_mode != strict:
                 self._use(strict)
-            if self._need(key) > self.jokers - key[3] + _EPS:
+            spare = self.jokers - key[3]
+            need = self._need(key)
+            price = 0.0 if strict else self.need_price
+            if need > spare + price * budget + _EPS:
                 self.expanded -= 1  # cut, not expanded
-                bound = self.need_least if strict else INF
+                if strict:
+                    bound = self.need_least
+                elif need == INF or price == 0:
+                    bound = INF
+                else:
+                    # Jokers plus priced loss reach ``need``, and the jokers at most ``spare``.
+                    bound = (need - spare) / price
+                    if self.whole:
+                        bound = math.ceil(bound - _EPS)
                 if floor > bound:
                     bound = floor
                 self.memo[key] = (bound, None)
@@ -165,6 +186,7 @@ class NeedSearch(Search):
             coef = 0.0 if bare else self.need_coef[v][suit]
             room = self.group_room[v][suit]
             most = self.need_most
+            price = 0.0 if most == 0 else self.need_price
             for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
                 v, suit, runs, 0, kept
             ):
@@ -172,7 +194,7 @@ class NeedSearch(Search):
                     break  # least loss first
                 if g and not room[g]:
                     continue
-                cost = jokers_here + g * coef
+                cost = jokers_here + price * loss + g * coef
                 sub = self._part(v + 1, suit, new_runs, res, False)
                 if cost + sub < best:
                     best = cost + sub
@@ -199,6 +221,7 @@ class NeedSearch(Search):
         start = self._start()
         v0, si, runs, used, _gcount, reserved = start
         strict = self.need_most == 0
+        price = 0.0 if strict else self.need_price
         if self.need_graph is None:
             self.need_graph = _Graph()
         graph = self.need_graph
@@ -210,18 +233,19 @@ class NeedSearch(Search):
         lam = [[0.0] * 4 for _ in range(16)]
         best_value = -INF
         best_coef = self.need_coef
-        target = self.jokers - used + 1.0  # a bound this high cuts the start
+        # A bound this high cuts the start (within the budget the search starts with).
+        target = self.jokers - used + 1.0 + price * (0.0 if self.cap == INF else self.cap)
         for _step in range(_FIT_STEPS):
             if self.deadline < INF and time.perf_counter() >= self.deadline:
                 raise SearchCut  # a search with a time limit (`TimedSweep`)
             coef = [[m1 * row[s] - (sum(row) - row[s]) for s in range(4)] for row in lam]
-            values = graph.weigh(coef, strict)
+            values = graph.weigh(coef, strict, price)
             value = sum(values[root] for root in roots)
             if value > best_value:
                 best_value, best_coef = value, coef
             if value == INF or value > target:
                 break
-            gives = graph.gives(roots, values, coef, strict)
+            gives = graph.gives(roots, values, coef, strict, price)
             slack = [[0.0] * 4 for _ in range(16)]
             norm = 0.0
             for v in range(16):
@@ -239,7 +263,7 @@ class NeedSearch(Search):
             for v in range(16):
                 for s in range(4):
                     lam[v][s] = max(0.0, lam[v][s] + step * slack[v][s])
-        values = graph.weigh(best_coef, strict)
+        values = graph.weigh(best_coef, strict, price)
         return best_coef, dict(zip(graph.keys, values, strict=True))
 
 
@@ -249,11 +273,12 @@ class _Graph:
     def __init__(self) -> None:
         self.keys: list[NeedKey] = []
         self.index: dict[NeedKey, int] = {}
-        # Per state: its plays as (jokers, copies to groups, next state, whether it
-        # leaves a card of weight out), or None at the end, where ``ends`` holds its
+        # Per state: its plays as (jokers, copies to groups, next state, the weight
+        # it leaves out), or None at the end, where ``ends`` holds its
         # jokers; children come before parents.
-        self.edges: list[list[tuple[int, int, int, bool]] | None] = []
+        self.edges: list[list[tuple[int, int, int, float]] | None] = []
         self.ends: list[float] = []
+        self.programs: dict[tuple[bool, float], _Program] = {}  # by mode, made on first use
 
     def node(self, search: NeedSearch, v: int, suit: int, runs: int, kept: int, bare: bool) -> int:
         """The index of a suit's state, made with all below it if new."""
@@ -261,7 +286,7 @@ class _Graph:
         found = self.index.get(key)
         if found is not None:
             return found
-        edges: list[tuple[int, int, int, bool]] | None
+        edges: list[tuple[int, int, int, float]] | None
         end = 0.0
         if v > search.top:
             edges, end = None, float(search._closing_need(unpack(runs)))
@@ -279,38 +304,33 @@ class _Graph:
                 if g and not room[g]:
                     continue
                 child = self.node(search, v + 1, suit, new_runs, res, False)
-                edges.append((jokers_here, g, child, loss > 0))
+                edges.append((jokers_here, g, child, loss))
         self.index[key] = len(self.keys)
         self.keys.append(key)
         self.edges.append(edges)
         self.ends.append(end)
         return len(self.keys) - 1
 
-    def weigh(self, coef: list[list[float]], strict: bool) -> list[float]:
+    def weigh(self, coef: list[list[float]], strict: bool, price: float) -> list[float]:
         """Each state's least cost under the terms ``coef`` (children first).
 
-        ``strict``: every card of weight placed (no play leaving one out).
+        ``strict``: every card of weight placed (no play leaving one out);
+        else each unit of loss costs ``price``.
+        A subgradient step re-weighs the whole graph, so it runs the mode's
+        `_Program` (the plays that matter, flattened once) rather than the graph.
         """
-        values: list[float] = []
-        for (v, suit, _runs, _kept, bare), edges, end in zip(
-            self.keys, self.edges, self.ends, strict=True
-        ):
-            if edges is None:
-                values.append(end)
-                continue
-            c = 0.0 if bare else coef[v][suit]
-            best = INF
-            for jokers_here, g, child, lossy in edges:
-                if lossy and strict:
-                    continue
-                cost = jokers_here + g * c + values[child]
-                if cost < best:
-                    best = cost
-            values.append(best)
-        return values
+        program = self.programs.get((strict, price))
+        if program is None or program.size != len(self.keys):
+            program = self.programs[strict, price] = _Program(self, strict, price)
+        return program.run(coef)
 
     def gives(
-        self, roots: list[int], values: list[float], coef: list[list[float]], strict: bool
+        self,
+        roots: list[int],
+        values: list[float],
+        coef: list[list[float]],
+        strict: bool,
+        price: float,
     ) -> list[list[int]]:
         """Per value and suit, the copies the suits' least-cost sweeps give to groups."""
         gives = [[0] * 4 for _ in range(16)]
@@ -322,13 +342,68 @@ class _Graph:
                     break
                 v, suit, _runs, _kept, bare = self.keys[at]
                 c = 0.0 if bare else coef[v][suit]
-                for jokers_here, g, child, lossy in edges:
-                    if lossy and strict:
+                for jokers_here, g, child, loss in edges:
+                    if loss and strict:
                         continue
-                    if jokers_here + g * c + values[child] <= values[at] + _EPS:
+                    if jokers_here + price * loss + g * c + values[child] <= values[at] + _EPS:
                         gives[v][suit] = g
                         at = child
                         break
                 else:
                     break
         return gives
+
+
+class _Program:
+    """`_Graph.weigh` for one mode, flattened: what a re-weighing needs and no more.
+
+    A state none of whose plays reaches the end (in this mode) costs
+    infinity whatever the terms, so it is left out, as are the plays into
+    it; of two plays with the same copies to groups into the same state,
+    only the one with fewer jokers can be least; and the term each state
+    pays is looked up by one index. The costs come out as the graph's own
+    would, sum for sum.
+    """
+
+    def __init__(self, graph: _Graph, strict: bool, price: float) -> None:
+        self.size = len(graph.keys)
+        init: list[float] = []
+        live: list[bool] = []
+        steps: list[tuple[int, int, tuple[tuple[float, int, int], ...]]] = []
+        for at, ((v, suit, _runs, _kept, bare), edges, end) in enumerate(
+            zip(graph.keys, graph.edges, graph.ends, strict=True)
+        ):
+            if edges is None:
+                init.append(end)
+                live.append(end < INF)
+                continue
+            least: dict[tuple[int, int], float] = {}
+            for jokers_here, g, child, loss in edges:
+                if (loss and strict) or not live[child]:
+                    continue
+                cost = jokers_here + price * loss
+                known = least.get((g, child))
+                if known is None or cost < known:
+                    least[g, child] = cost
+            init.append(INF)
+            live.append(bool(least))
+            if least:
+                plays = tuple((j, g, child) for (g, child), j in least.items())
+                steps.append((at, _BARE if bare else v * 4 + suit, plays))
+        self.init = init
+        self.steps = steps
+
+    def run(self, coef: list[list[float]]) -> list[float]:
+        """Each state's least cost under the terms ``coef`` (as `_Graph.weigh`)."""
+        terms = [c for row in coef for c in row]
+        terms.append(0.0)  # `_BARE`: no term at the state's value
+        values = list(self.init)
+        for at, index, plays in self.steps:
+            c = terms[index]
+            best = INF
+            for fixed, g, child in plays:
+                cost = fixed + g * c + values[child]
+                if cost < best:
+                    best = cost
+            values[at] = best
+        return values
