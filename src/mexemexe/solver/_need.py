@@ -28,7 +28,13 @@ one with no term at it.
 Within a budget below the least weight of a hand card, no hand card may
 be left out: the hand's cards then count as cards to place too (the
 *strict* mode, with its own multipliers), and a state cut there loses a
-card at least; otherwise a state cut cannot be finished at all. The
+card at least. Otherwise (the *loose* mode) the loss is priced into the
+suits' sweeps too: a play leaving out weight ``w`` costs ``price * w`` on
+top of its jokers (`_LOSS_PRICE`). A play within the budget ``b`` pays at
+most the jokers left plus ``price * b``, so a state whose bound exceeds
+that is cut, and its loss is at least (bound - jokers left) / price: a
+state a hand card short of jokers is cut where the budget allows no card
+less, not only where it cannot be finished at all (a price of zero). The
 multipliers are fitted once a search has shown it is not quick
 (`_NEED_AFTER`), once per mode, and shared by the two searches of a race
 (the mirror image's relabelled). A state is checked only once the other
@@ -49,14 +55,23 @@ __all__ = ["NeedSearch"]
 #: States a search expands before it checks the jokers its states need: a quick
 #: search would spend more fitting the multipliers than the checks save. (Set
 #: to ``inf``, the cut is off, and the relaxed aces are back.)
-_NEED_AFTER: float = 1_000
+_NEED_AFTER: float = 500
 
-#: Subgradient steps that fit the multipliers (`NeedSearch._fit`).
+#: Subgradient steps that fit the multipliers (`NeedSearch._fit`), in all.
 _FIT_STEPS = 20
 
+#: The steps of a mode's first fit; the rest follow once the search has
+#: expanded `_REFIT_AFTER` states: a search that a rough fit ends early is
+#: spared most of the fitting.
+_QUICK_STEPS = 20
+
+#: States a search expands before its fit has all its steps (`NeedSearch._use`).
+_REFIT_AFTER: float = 1_000
+
 #: What leaving out a hand card of the least weight costs in the loose mode, in
-#: jokers (`NeedSearch._expand`): any price keeps the bound sound.
-_LOSS_PRICE = 0.0
+#: jokers (`NeedSearch._expand`): any price keeps the bound sound; this one
+#: cut the most states on the hard positions (see benchmarks/README.md).
+_LOSS_PRICE = 0.5
 
 #: A tolerance on the bound's float sums before a state is cut.
 _EPS = 1e-9
@@ -68,8 +83,11 @@ _BARE = 64
 NeedKey = tuple[int, int, int, int, bool]
 #: The bound by state, less its jokers placed and group copies: ``(value, step, runs, aces kept)``.
 Totals = dict[tuple[int, int, Runs, Kept], float]
-#: One mode's fit (`NeedSearch._use`): the terms per value and suit, the suits' parts, the totals.
-Fit = tuple[list[list[float]], dict[NeedKey, float], Totals]
+#: Multipliers (or terms) per value and suit.
+Grid = list[list[float]]
+#: One mode's fit (`NeedSearch._use`): its subgradient steps, the multipliers, the
+#: terms per value and suit, the suits' parts, the totals.
+Fit = tuple[int, Grid, Grid, dict[NeedKey, float], Totals]
 
 
 class NeedSearch(Search):
@@ -92,10 +110,11 @@ class NeedSearch(Search):
         self.need_graph: _Graph | None = None  # each suit's sweep from the start (`_fit`)
         self.need_totals: Totals = {}
         self.need_fits: dict[bool, Fit] = {}
-        # The terms as fitted, by mode, in the position's own labels: shared by the
-        # searches of a race (`mexemexe.solver._sweep.Sweep._race`), which set
-        # ``need_mirror`` in the mirror image. Any terms keep the bound sound.
-        self.need_shared: dict[bool, list[list[float]]] = {}
+        self.need_full = False  # whether the mode in use has had all its steps
+        # The multipliers as fitted, by mode, with their steps, in the position's own
+        # labels: shared by the searches of a race (`mexemexe.solver._sweep.Sweep._race`),
+        # which set ``need_mirror`` in the mirror image. Any keep the bound sound.
+        self.need_shared: dict[bool, tuple[int, Grid]] = {}
         self.need_mirror = False
         positive = [w for code, w in enumerate(self.weights) if self.may[code] and w > 0]
         self.need_least = min(positive, default=INF)  # the least loss of leaving a hand card out
@@ -114,7 +133,7 @@ class NeedSearch(Search):
             # Within a budget below the least weight of a hand card, every hand card
             # must be placed: a state short of jokers for that loses one at least.
             strict = budget < self.need_least
-            if self.need_mode != strict:
+            if self.need_mode != strict or (not self.need_full and self.expanded >= _REFIT_AFTER):
                 self._use(strict)
             spare = self.jokers - key[3]
             need = self._need(key)
@@ -137,20 +156,37 @@ class NeedSearch(Search):
         return super()._expand(key, budget, floor, left, plain)
 
     def _use(self, strict: bool) -> None:
-        """Switch the bound to the strict mode (every hand card placed) or back."""
+        """Switch the bound to the strict mode (every hand card placed) or back.
+
+        A mode is fitted in two stages: a few steps when first used, the rest
+        once the search has shown it is hard (`_REFIT_AFTER`), from where the
+        first stage left off (either search of a race may have taken it there).
+        """
+        want = _FIT_STEPS if self.expanded >= _REFIT_AFTER else _QUICK_STEPS
         fitted = self.need_fits.get(strict)
-        if fitted is None:
+        if fitted is None or fitted[0] < want:
             self.need_most = 0.0 if strict else INF
+            steps, lam = 0, [[0.0] * 4 for _ in range(16)]
+            if fitted is not None:
+                steps, lam = fitted[0], fitted[1]
             shared = self.need_shared.get(strict)
-            if shared is None:
-                coef, memo = self._fit()
-                self.need_shared[strict] = self._relabelled(coef)
-            else:  # fitted by the other search of the race
-                coef, memo = self._relabelled(shared), {}
-            fitted = self.need_fits[strict] = (coef, memo, {})
-        self.need_coef, self.need_memo, self.need_totals = fitted
+            if shared is not None and shared[0] > steps:
+                steps, lam = shared[0], self._relabelled(shared[1])
+            memo: dict[NeedKey, float] = {}
+            if steps < want:
+                steps, lam, memo = self._fit(lam, steps, want)
+                self.need_shared[strict] = (steps, self._relabelled(lam))
+            fitted = (steps, lam, self._terms(lam), memo, {})
+            self.need_fits[strict] = fitted
+        self.need_coef, self.need_memo, self.need_totals = fitted[2], fitted[3], fitted[4]
         self.need_most = 0.0 if strict else INF
         self.need_mode = strict
+        self.need_full = fitted[0] >= _FIT_STEPS
+
+    def _terms(self, lam: Grid) -> Grid:
+        """The terms per value and suit that the multipliers ``lam`` put on a copy in a group."""
+        m1 = self.min_group - 1
+        return [[m1 * row[s] - (sum(row) - row[s]) for s in range(4)] for row in lam]
 
     def _need(self, key: StateKey) -> float:
         """The bound on the jokers the state ``key`` still places (jokers already placed aside)."""
@@ -201,8 +237,8 @@ class NeedSearch(Search):
         memo[key] = best
         return best
 
-    def _relabelled(self, coef: list[list[float]]) -> list[list[float]]:
-        """Terms by value and suit, between the position's labels and this search's (both ways)."""
+    def _relabelled(self, coef: Grid) -> Grid:
+        """Multipliers by value and suit, between the position's labels and this search's."""
         if not self.need_mirror:
             return coef
         out = [[0.0] * 4 for _ in range(16)]
@@ -211,12 +247,15 @@ class NeedSearch(Search):
             out[v if v == 1 and self.ace_high else (15 if self.ace_high else 14) - v] = coef[v]
         return out
 
-    def _fit(self) -> tuple[list[list[float]], dict[NeedKey, float]]:
-        """The terms fitted at the start state by subgradient steps, and the suits' parts with them.
+    def _fit(self, lam: Grid, steps: int, until: int) -> tuple[int, Grid, dict[NeedKey, float]]:
+        """Subgradient steps on the multipliers at the start state, from ``lam`` after ``steps``.
 
         Each suit's sweep from the start is made once, as a graph of its
         states and plays; each step then only re-weighs the graph. The
-        multipliers giving the highest bound at the start are kept.
+        multipliers giving the highest bound at the start are kept (the
+        steps go on from those, should there be more). Returns the steps
+        taken in all (`_FIT_STEPS` where more cannot raise the bound), the
+        multipliers, and the suits' parts with them.
         """
         start = self._start()
         v0, si, runs, used, _gcount, reserved = start
@@ -230,20 +269,23 @@ class NeedSearch(Search):
             for suit in range(4)
         ]
         m1 = self.min_group - 1
-        lam = [[0.0] * 4 for _ in range(16)]
+        lam = [list(row) for row in lam]
         best_value = -INF
-        best_coef = self.need_coef
+        best_lam = lam
+        best_values: list[float] = []
         # A bound this high cuts the start (within the budget the search starts with).
         target = self.jokers - used + 1.0 + price * (0.0 if self.cap == INF else self.cap)
-        for _step in range(_FIT_STEPS):
+        while steps < until:
             if self.deadline < INF and time.perf_counter() >= self.deadline:
                 raise SearchCut  # a search with a time limit (`TimedSweep`)
-            coef = [[m1 * row[s] - (sum(row) - row[s]) for s in range(4)] for row in lam]
+            steps += 1
+            coef = self._terms(lam)
             values = graph.weigh(coef, strict, price)
             value = sum(values[root] for root in roots)
             if value > best_value:
-                best_value, best_coef = value, coef
+                best_value, best_lam, best_values = value, [list(row) for row in lam], values
             if value == INF or value > target:
+                steps = _FIT_STEPS
                 break
             gives = graph.gives(roots, values, coef, strict, price)
             slack = [[0.0] * 4 for _ in range(16)]
@@ -258,13 +300,15 @@ class NeedSearch(Search):
                     slack[v][s] = d
                     norm += d * d
             if norm == 0:
-                break  # the suits' plays meet every constraint: no step can raise the bound
+                steps = _FIT_STEPS  # the suits' plays meet every constraint: no step can help
+                break
             step = (target - value) / norm
             for v in range(16):
                 for s in range(4):
                     lam[v][s] = max(0.0, lam[v][s] + step * slack[v][s])
-        values = graph.weigh(best_coef, strict, price)
-        return best_coef, dict(zip(graph.keys, values, strict=True))
+        if not best_values:
+            return steps, best_lam, {}
+        return steps, best_lam, dict(zip(graph.keys, best_values, strict=True))
 
 
 class _Graph:
