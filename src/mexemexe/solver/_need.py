@@ -73,6 +73,12 @@ _REFIT_AFTER: float = 1_000
 #: cut the most states on the hard positions (see benchmarks/README.md).
 _LOSS_PRICE = 0.5
 
+#: Steps without a better bound after which the fit's steps are halved
+#: (`NeedSearch._fit`): the steps aim at a bound that cuts the start, mostly
+#: far above what the relaxation can reach, and at full length they overshoot
+#: and oscillate (see benchmarks/README.md).
+_HALVE_AFTER = 3
+
 #: A tolerance on the bound's float sums before a state is cut.
 _EPS = 1e-9
 
@@ -275,6 +281,7 @@ class NeedSearch(Search):
         best_values: list[float] = []
         # A bound this high cuts the start (within the budget the search starts with).
         target = self.jokers - used + 1.0 + price * (0.0 if self.cap == INF else self.cap)
+        theta, stale = 1.0, 0
         while steps < until:
             if self.deadline < INF and time.perf_counter() >= self.deadline:
                 raise SearchCut  # a search with a time limit (`TimedSweep`)
@@ -284,6 +291,11 @@ class NeedSearch(Search):
             value = sum(values[root] for root in roots)
             if value > best_value:
                 best_value, best_lam, best_values = value, [list(row) for row in lam], values
+                stale = 0
+            else:
+                stale += 1
+                if stale >= _HALVE_AFTER:
+                    theta, stale = theta / 2, 0
             if value == INF or value > target:
                 steps = _FIT_STEPS
                 break
@@ -302,7 +314,7 @@ class NeedSearch(Search):
             if norm == 0:
                 steps = _FIT_STEPS  # the suits' plays meet every constraint: no step can help
                 break
-            step = (target - value) / norm
+            step = theta * (target - value) / norm
             for v in range(16):
                 for s in range(4):
                     lam[v][s] = max(0.0, lam[v][s] + step * slack[v][s])
