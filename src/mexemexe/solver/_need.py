@@ -57,16 +57,8 @@ __all__ = ["NeedSearch"]
 #: to ``inf``, the cut is off, and the relaxed aces are back.)
 _NEED_AFTER: float = 500
 
-#: Subgradient steps that fit the multipliers (`NeedSearch._fit`), in all.
+#: Subgradient steps that fit the multipliers (`NeedSearch._fit`).
 _FIT_STEPS = 20
-
-#: The steps of a mode's first fit; the rest follow once the search has
-#: expanded `_REFIT_AFTER` states: a search that a rough fit ends early is
-#: spared most of the fitting.
-_QUICK_STEPS = 20
-
-#: States a search expands before its fit has all its steps (`NeedSearch._use`).
-_REFIT_AFTER: float = 1_000
 
 #: What leaving out a hand card of the least weight costs in the loose mode, in
 #: jokers (`NeedSearch._expand`): any price keeps the bound sound; this one
@@ -91,9 +83,8 @@ NeedKey = tuple[int, int, int, int, bool]
 Totals = dict[tuple[int, int, Runs, Kept], float]
 #: Multipliers (or terms) per value and suit.
 Grid = list[list[float]]
-#: One mode's fit (`NeedSearch._use`): its subgradient steps, the multipliers, the
-#: terms per value and suit, the suits' parts, the totals.
-Fit = tuple[int, Grid, Grid, dict[NeedKey, float], Totals]
+#: One mode's fit (`NeedSearch._use`): the terms per value and suit, the suits' parts, the totals.
+Fit = tuple[Grid, dict[NeedKey, float], Totals]
 
 
 class NeedSearch(Search):
@@ -116,11 +107,10 @@ class NeedSearch(Search):
         self.need_graph: _Graph | None = None  # each suit's sweep from the start (`_fit`)
         self.need_totals: Totals = {}
         self.need_fits: dict[bool, Fit] = {}
-        self.need_full = False  # whether the mode in use has had all its steps
-        # The multipliers as fitted, by mode, with their steps, in the position's own
-        # labels: shared by the searches of a race (`mexemexe.solver._sweep.Sweep._race`),
-        # which set ``need_mirror`` in the mirror image. Any keep the bound sound.
-        self.need_shared: dict[bool, tuple[int, Grid]] = {}
+        # The terms as fitted, by mode, in the position's own labels: shared by the
+        # searches of a race (`mexemexe.solver._sweep.Sweep._race`), which set
+        # ``need_mirror`` in the mirror image. Any terms keep the bound sound.
+        self.need_shared: dict[bool, Grid] = {}
         self.need_mirror = False
         positive = [w for code, w in enumerate(self.weights) if self.may[code] and w > 0]
         self.need_least = min(positive, default=INF)  # the least loss of leaving a hand card out
@@ -139,7 +129,7 @@ class NeedSearch(Search):
             # Within a budget below the least weight of a hand card, every hand card
             # must be placed: a state short of jokers for that loses one at least.
             strict = budget < self.need_least
-            if self.need_mode != strict or (not self.need_full and self.expanded >= _REFIT_AFTER):
+            if self.need_mode != strict:
                 self._use(strict)
             spare = self.jokers - key[3]
             need = self._need(key)
@@ -162,32 +152,20 @@ class NeedSearch(Search):
         return super()._expand(key, budget, floor, left, plain)
 
     def _use(self, strict: bool) -> None:
-        """Switch the bound to the strict mode (every hand card placed) or back.
-
-        A mode is fitted in two stages: a few steps when first used, the rest
-        once the search has shown it is hard (`_REFIT_AFTER`), from where the
-        first stage left off (either search of a race may have taken it there).
-        """
-        want = _FIT_STEPS if self.expanded >= _REFIT_AFTER else _QUICK_STEPS
+        """Switch the bound to the strict mode (every hand card placed) or back."""
         fitted = self.need_fits.get(strict)
-        if fitted is None or fitted[0] < want:
+        if fitted is None:
             self.need_most = 0.0 if strict else INF
-            steps, lam = 0, [[0.0] * 4 for _ in range(16)]
-            if fitted is not None:
-                steps, lam = fitted[0], fitted[1]
             shared = self.need_shared.get(strict)
-            if shared is not None and shared[0] > steps:
-                steps, lam = shared[0], self._relabelled(shared[1])
-            memo: dict[NeedKey, float] = {}
-            if steps < want:
-                steps, lam, memo = self._fit(lam, steps, want)
-                self.need_shared[strict] = (steps, self._relabelled(lam))
-            fitted = (steps, lam, self._terms(lam), memo, {})
-            self.need_fits[strict] = fitted
-        self.need_coef, self.need_memo, self.need_totals = fitted[2], fitted[3], fitted[4]
+            if shared is None:
+                coef, memo = self._fit()
+                self.need_shared[strict] = self._relabelled(coef)
+            else:  # fitted by the other search of the race
+                coef, memo = self._relabelled(shared), {}
+            fitted = self.need_fits[strict] = (coef, memo, {})
+        self.need_coef, self.need_memo, self.need_totals = fitted
         self.need_most = 0.0 if strict else INF
         self.need_mode = strict
-        self.need_full = fitted[0] >= _FIT_STEPS
 
     def _terms(self, lam: Grid) -> Grid:
         """The terms per value and suit that the multipliers ``lam`` put on a copy in a group."""
@@ -244,7 +222,7 @@ class NeedSearch(Search):
         return best
 
     def _relabelled(self, coef: Grid) -> Grid:
-        """Multipliers by value and suit, between the position's labels and this search's."""
+        """Terms by value and suit, between the position's labels and this search's."""
         if not self.need_mirror:
             return coef
         out = [[0.0] * 4 for _ in range(16)]
@@ -253,15 +231,12 @@ class NeedSearch(Search):
             out[v if v == 1 and self.ace_high else (15 if self.ace_high else 14) - v] = coef[v]
         return out
 
-    def _fit(self, lam: Grid, steps: int, until: int) -> tuple[int, Grid, dict[NeedKey, float]]:
-        """Subgradient steps on the multipliers at the start state, from ``lam`` after ``steps``.
+    def _fit(self) -> tuple[Grid, dict[NeedKey, float]]:
+        """The terms fitted at the start state by subgradient steps, and the suits' parts with them.
 
         Each suit's sweep from the start is made once, as a graph of its
         states and plays; each step then only re-weighs the graph. The
-        multipliers giving the highest bound at the start are kept (the
-        steps go on from those, should there be more). Returns the steps
-        taken in all (`_FIT_STEPS` where more cannot raise the bound), the
-        multipliers, and the suits' parts with them.
+        multipliers giving the highest bound at the start are kept.
         """
         start = self._start()
         v0, si, runs, used, _gcount, reserved = start
@@ -275,29 +250,27 @@ class NeedSearch(Search):
             for suit in range(4)
         ]
         m1 = self.min_group - 1
-        lam = [list(row) for row in lam]
+        lam = [[0.0] * 4 for _ in range(16)]
         best_value = -INF
-        best_lam = lam
+        best_coef = self.need_coef
         best_values: list[float] = []
         # A bound this high cuts the start (within the budget the search starts with).
         target = self.jokers - used + 1.0 + price * (0.0 if self.cap == INF else self.cap)
         theta, stale = 1.0, 0
-        while steps < until:
+        for _step in range(_FIT_STEPS):
             if self.deadline < INF and time.perf_counter() >= self.deadline:
                 raise SearchCut  # a search with a time limit (`TimedSweep`)
-            steps += 1
             coef = self._terms(lam)
             values = graph.weigh(coef, strict, price)
             value = sum(values[root] for root in roots)
             if value > best_value:
-                best_value, best_lam, best_values = value, [list(row) for row in lam], values
+                best_value, best_coef, best_values = value, coef, values
                 stale = 0
             else:
                 stale += 1
                 if stale >= _HALVE_AFTER:
                     theta, stale = theta / 2, 0
             if value == INF or value > target:
-                steps = _FIT_STEPS
                 break
             gives = graph.gives(roots, values, coef, strict, price)
             slack = [[0.0] * 4 for _ in range(16)]
@@ -312,15 +285,12 @@ class NeedSearch(Search):
                     slack[v][s] = d
                     norm += d * d
             if norm == 0:
-                steps = _FIT_STEPS  # the suits' plays meet every constraint: no step can help
-                break
+                break  # the suits' plays meet every constraint: no step can raise the bound
             step = theta * (target - value) / norm
             for v in range(16):
                 for s in range(4):
                     lam[v][s] = max(0.0, lam[v][s] + step * slack[v][s])
-        if not best_values:
-            return steps, best_lam, {}
-        return steps, best_lam, dict(zip(graph.keys, best_values, strict=True))
+        return best_coef, dict(zip(graph.keys, best_values, strict=True))
 
 
 class _Graph:
