@@ -385,10 +385,10 @@ class _Program:
 
     A state none of whose plays reaches the end (in this mode) costs
     infinity whatever the terms, so it is left out, as are the plays into
-    it; of two plays with the same copies to groups into the same state,
-    only the one with fewer jokers can be least; and the term each state
-    pays is looked up by one index. The costs come out as the graph's own
-    would, sum for sum.
+    it; plays alike in cost, copies to groups and next state count once
+    (many plays differ only in what the search keeps of them); and the term
+    each state pays is looked up by one index. The costs come out as the
+    graph's own would, sum for sum.
     """
 
     def __init__(self, graph: _Graph, strict: bool, price: float) -> None:
@@ -403,19 +403,15 @@ class _Program:
                 init.append(end)
                 live.append(end < INF)
                 continue
-            least: dict[tuple[int, int], float] = {}
-            for jokers_here, g, child, loss in edges:
-                if (loss and strict) or not live[child]:
-                    continue
-                cost = jokers_here + price * loss
-                known = least.get((g, child))
-                if known is None or cost < known:
-                    least[g, child] = cost
+            plays = {
+                (jokers_here + price * loss, g, child)
+                for jokers_here, g, child, loss in edges
+                if live[child] and not (loss and strict)
+            }
             init.append(INF)
-            live.append(bool(least))
-            if least:
-                plays = tuple((j, g, child) for (g, child), j in least.items())
-                steps.append((at, _BARE if bare else v * 4 + suit, plays))
+            live.append(bool(plays))
+            if plays:
+                steps.append((at, _BARE if bare else v * 4 + suit, tuple(plays)))
         self.init = init
         self.steps = steps
 
