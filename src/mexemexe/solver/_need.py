@@ -222,7 +222,7 @@ class NeedSearch(Search):
         return best
 
     def _relabelled(self, coef: Grid) -> Grid:
-        """Terms by value and suit, between the position's labels and this search's."""
+        """Terms by value and suit, from the position's labels to this search's or back."""
         if not self.need_mirror:
             return coef
         out = [[0.0] * 4 for _ in range(16)]
