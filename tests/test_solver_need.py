@@ -93,10 +93,28 @@ def test_best_play_is_the_same_with_and_without_the_jokers_needed_cut(
     answers = []
     for after in (0, 10**9):
         monkeypatch.setattr(_need, "_NEED_AFTER", after)
+        monkeypatch.setattr(_need, "_STRICT_AFTER", after)
         for objective in ("cards", "points"):
             best = solver.best_play(table=table, hand=hand, profile=profile, objective=objective)
             answers.append((len(best.placed), best.value, best.exact))
     assert answers[:2] == answers[2:]
+
+
+def test_a_strict_proof_checks_the_jokers_needed_from_the_first_state() -> None:
+    """A lone hand card that fits nowhere (B5): refuted before any state is expanded."""
+    from mexemexe.solver._sweep import Sweep
+
+    # A self-play table (benchmarks/hard_positions.json) where a second QS fits nowhere.
+    table = (
+        "AS AH AD 2S 2D 2C 3S 3H 3D AH 2H 3H 5S 5H 5D 6S 6H 6D 4C JK 6C 4C JK 6C 7S 7H 7C "
+        "4D 5D 6D 7D 8H 8D 8C 3S 4S 5S 6S 7S 8S 9S 9D 9C 10H 10D 10S 10H 10D 10C JS JD JC "
+        "KH KD KC JS QS KS AS QC KC AC"
+    )
+    sweep = Sweep(
+        solver._counts(m.parse_cards(table)), solver._counts([m.Card.parse("QS")]), [1.0] * 53, BR
+    )
+    value, melds, _placed = sweep.solve(incumbent=1.0)
+    assert (value, melds, sweep.expanded) == (0.0, None, 0)
 
 
 def test_the_cut_is_off_where_groups_hold_jokers() -> None:
@@ -127,6 +145,7 @@ def test_the_cut_shortens_the_proof_of_the_issue_position() -> None:
     for after in (_need._NEED_AFTER, 10**9):
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(_need, "_NEED_AFTER", after)
+            patch.setattr(_need, "_STRICT_AFTER", after)
             sweep = _sweep.Sweep(must, may, [1.0] * 53, BR)
             assert sweep.solve(incumbent=3.0)[0] == 2.0
             counts.append(sweep.expanded)

@@ -36,7 +36,8 @@ that is cut, and its loss is at least (bound - jokers left) / price: a
 state a hand card short of jokers is cut where the budget allows no card
 less, not only where it cannot be finished at all (a price of zero). The
 multipliers are fitted once a search has shown it is not quick
-(`_NEED_AFTER`), once per mode, and shared by the two searches of a race
+(`_NEED_AFTER`; at once where every hand card must be placed to beat the
+play known, `_STRICT_AFTER`), once per mode, and shared by the two searches of a race
 (the mirror image's relabelled). A state is checked only once the other
 bounds let it through, just before it is expanded: the check is dearer.
 """
@@ -56,6 +57,12 @@ __all__ = ["NeedSearch"]
 #: search would spend more fitting the multipliers than the checks save. (Set
 #: to ``inf``, the cut is off, and the relaxed aces are back.)
 _NEED_AFTER: float = 500
+
+#: The same, in a search that must place every hand card to beat the play it
+#: knows (a strict proof, `NeedSearch._least_loss`): there the cut is at its
+#: strongest, and often refutes the start at once (say, a lone hand card that
+#: fits nowhere), while a search that reaches `_NEED_AFTER` pays the fit anyway.
+_STRICT_AFTER: float = 0
 
 #: Subgradient steps that fit the multipliers (`NeedSearch._fit`).
 _FIT_STEPS = 20
@@ -116,6 +123,7 @@ class NeedSearch(Search):
         self.need_least = min(positive, default=INF)  # the least loss of leaving a hand card out
         # What a unit of loss costs in the loose mode, in jokers (`_LOSS_PRICE`).
         self.need_price = _LOSS_PRICE / self.need_least if self.need_least < INF else 0.0
+        self.need_after = _NEED_AFTER
 
     def _expand(
         self, key: StateKey, budget: float, floor: float, left: int, plain: float | None
@@ -125,7 +133,7 @@ class NeedSearch(Search):
         Checked only for the states the other bounds let through: the check is
         dearer than the plain bound, and most states that bound cuts.
         """
-        if self.need_on and self.expanded >= _NEED_AFTER and key[0] <= self.top:
+        if self.need_on and self.expanded >= self.need_after and key[0] <= self.top:
             # Within a budget below the least weight of a hand card, every hand card
             # must be placed: a state short of jokers for that loses one at least.
             strict = budget < self.need_least
@@ -150,6 +158,12 @@ class NeedSearch(Search):
                 self.memo[key] = (bound, None)
                 return bound
         return super()._expand(key, budget, floor, left, plain)
+
+    def _least_loss(self, start: StateKey) -> float:
+        """`Search._least_loss`, with the cut from the first state in a strict proof."""
+        if self.cap < self.need_least:
+            self.need_after = min(self.need_after, _STRICT_AFTER)
+        return super()._least_loss(start)
 
     def _use(self, strict: bool) -> None:
         """Switch the bound to the strict mode (every hand card placed) or back."""
