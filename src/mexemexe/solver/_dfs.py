@@ -76,9 +76,6 @@ _BUDGET_GROWTH = 6
 _HEAD_START = 1
 
 
-_FROM_CAP = True
-
-
 class LimitError(Exception):
     """A search went past its expansion limit (the end of its slice of a race)."""
 
@@ -137,7 +134,7 @@ class Search(Bounds):
         budget = max(budget, proven[0])
         if budget > 0:  # a loss is certain: the bound likely falls short of it
             budget += _HEAD_START * self.step
-        if cap < INF and _FROM_CAP:
+        if cap < INF:
             # A play is known (`solve`): one search for anything better. Most such
             # positions are proofs that nothing is, and a search below the cap
             # that fails proves only part of it, doing its states over again.
