@@ -7,7 +7,9 @@ the answers are compared with the plain memoized search
 (`mexemexe.solver._search`), under both objectives (cards and points, B10,
 R7), with and without a known play (R4), and through `best_play` with the
 cut off, for Brazilian, Rummikub (where the cut is off: jokers in groups)
-and B5's repeated suits (``"later_turn"``).
+and B5's repeated suits (``"later_turn"``). The loose mode's price on the loss
+(`_LOSS_PRICE`) is checked at none and at a dear one, and the flattened
+program that fits the multipliers against the graph it flattens.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import pytest
 
 import mexemexe as m
 from mexemexe import solver
+from mexemexe.solver._need import _Graph
 from tests.solver_positions import ISSUE_HAND_1, ISSUE_TABLE_1, melds_among, objective_weights
 
 BR = m.get_profile("brazilian")
@@ -90,10 +93,28 @@ def test_best_play_is_the_same_with_and_without_the_jokers_needed_cut(
     answers = []
     for after in (0, 10**9):
         monkeypatch.setattr(_need, "_NEED_AFTER", after)
+        monkeypatch.setattr(_need, "_STRICT_AFTER", after)
         for objective in ("cards", "points"):
             best = solver.best_play(table=table, hand=hand, profile=profile, objective=objective)
             answers.append((len(best.placed), best.value, best.exact))
     assert answers[:2] == answers[2:]
+
+
+def test_a_strict_proof_checks_the_jokers_needed_from_the_first_state() -> None:
+    """A lone hand card that fits nowhere (B5): refuted before any state is expanded."""
+    from mexemexe.solver._sweep import Sweep
+
+    # A self-play table (benchmarks/hard_positions.json) where a second QS fits nowhere.
+    table = (
+        "AS AH AD 2S 2D 2C 3S 3H 3D AH 2H 3H 5S 5H 5D 6S 6H 6D 4C JK 6C 4C JK 6C 7S 7H 7C "
+        "4D 5D 6D 7D 8H 8D 8C 3S 4S 5S 6S 7S 8S 9S 9D 9C 10H 10D 10S 10H 10D 10C JS JD JC "
+        "KH KD KC JS QS KS AS QC KC AC"
+    )
+    sweep = Sweep(
+        solver._counts(m.parse_cards(table)), solver._counts([m.Card.parse("QS")]), [1.0] * 53, BR
+    )
+    value, melds, _placed = sweep.solve(incumbent=1.0)
+    assert (value, melds, sweep.expanded) == (0.0, None, 0)
 
 
 def test_the_cut_is_off_where_groups_hold_jokers() -> None:
@@ -124,6 +145,7 @@ def test_the_cut_shortens_the_proof_of_the_issue_position() -> None:
     for after in (_need._NEED_AFTER, 10**9):
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(_need, "_NEED_AFTER", after)
+            patch.setattr(_need, "_STRICT_AFTER", after)
             sweep = _sweep.Sweep(must, may, [1.0] * 53, BR)
             assert sweep.solve(incumbent=3.0)[0] == 2.0
             counts.append(sweep.expanded)
@@ -139,3 +161,77 @@ def test_the_mirror_images_terms_read_back_to_the_positions(profile: m.Profile) 
     sweep.need_mirror = True
     coef = [[float(10 * v + s) for s in range(4)] for v in range(16)]
     assert sweep._relabelled(sweep._relabelled(coef))[1:14] == coef[1:14]
+
+
+@pytest.mark.parametrize("price", [0.0, 3.0])
+@pytest.mark.parametrize("seed", range(8))
+def test_any_price_of_a_loss_keeps_the_cut_exact(
+    seed: int, price: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The loose mode's price on the loss (none, or dear) keeps the optimum (B10, R7)."""
+    from mexemexe.solver import _need, _sweep
+    from mexemexe.solver._search import Search
+
+    monkeypatch.setattr(_need, "_NEED_AFTER", 0)
+    monkeypatch.setattr(_need, "_LOSS_PRICE", price)
+    table, hand = seeded_position(3000 + seed, BR, table_cards=30, hand_cards=3 + seed % 5)
+    must, may = solver._counts(c for meld in table for c in meld), solver._counts(hand)
+    for weights in objective_weights(BR):
+        want = Search(must, may, weights, BR).solve()[0]
+        assert _sweep.Sweep(must, may, weights, BR).solve()[0] == want
+
+
+def test_the_loss_a_priced_cut_proves_keeps_a_self_play_optimum(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A self-play position whose optimum hangs on the loss the loose mode's cut proves (B5)."""
+    from mexemexe.solver import _need
+
+    monkeypatch.setattr(_need, "_NEED_AFTER", 0)
+    best = solver.best_play(
+        table="2H 2D 2C | AS 2S JK | 3S 3H 3D | 5S 5H 5D 5C | 6H 6D 6C | 9S 9H 9C | "
+        "5S 6S 7S 8S 9S | 7D 8D 9D 10D | 8C 9C 10C | AS AD AC | 7H 8H JK 10H",
+        hand="AD 4H 5C 8H 8C 10C JH QH QD",
+        profile=BR,
+    )
+    assert (len(best.placed), best.exact) == (6, True)
+
+
+def _weighed_plainly(
+    graph: _Graph, coef: list[list[float]], strict: bool, price: float
+) -> list[float]:
+    """Each state's least cost in the graph, every play tried (what the program must match)."""
+    values: list[float] = []
+    inf = float("inf")
+    for (v, suit, _runs, _kept, bare), edges, end in zip(
+        graph.keys, graph.edges, graph.ends, strict=True
+    ):
+        if edges is None:
+            values.append(end)
+            continue
+        c = 0.0 if bare else coef[v][suit]
+        costs = [
+            jokers + price * loss + g * c + values[child]
+            for jokers, g, child, loss in edges
+            if not (strict and loss)
+        ]
+        values.append(min(costs, default=inf))
+    return values
+
+
+@pytest.mark.parametrize("strict", [True, False])
+def test_the_flattened_program_weighs_the_suits_sweeps_as_the_graph(strict: bool) -> None:
+    """Dead states and dominated plays left out, the program's costs are the graph's (B5)."""
+    from mexemexe.solver._sweep import Sweep
+
+    must = solver._counts(m.parse_cards(ISSUE_TABLE_1.replace("|", " ")))
+    sweep = Sweep(must, solver._counts(m.parse_cards(ISSUE_HAND_1)), [1.0] * 53, BR)
+    graph = _Graph()
+    v0, si, runs, _used, _gcount, kept = sweep._start()
+    for suit in range(4):
+        graph.node(sweep, v0 + (suit < si), suit, runs[suit], kept[suit], suit >= si)
+    rng = random.Random(5)
+    coef = [[rng.uniform(-1.0, 1.0) for _ in range(4)] for _ in range(16)]
+    got = graph.weigh(coef, strict, 0.5)
+    assert got == pytest.approx(_weighed_plainly(graph, coef, strict, 0.5))
+    assert any(value == float("inf") for value in got)  # some state cannot be finished

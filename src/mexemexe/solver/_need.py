@@ -28,15 +28,23 @@ one with no term at it.
 Within a budget below the least weight of a hand card, no hand card may
 be left out: the hand's cards then count as cards to place too (the
 *strict* mode, with its own multipliers), and a state cut there loses a
-card at least; otherwise a state cut cannot be finished at all. The
+card at least. Otherwise (the *loose* mode) the loss is priced into the
+suits' sweeps too: a play leaving out weight ``w`` costs ``price * w`` on
+top of its jokers (`_LOSS_PRICE`). A play within the budget ``b`` pays at
+most the jokers left plus ``price * b``, so a state whose bound exceeds
+that is cut, and its loss is at least (bound - jokers left) / price: a
+state a hand card short of jokers is cut where the budget allows no card
+less, not only where it cannot be finished at all (a price of zero). The
 multipliers are fitted once a search has shown it is not quick
-(`_NEED_AFTER`), once per mode, and shared by the two searches of a race
+(`_NEED_AFTER`; at once where every hand card must be placed to beat the
+play known, `_STRICT_AFTER`), once per mode, and shared by the two searches of a race
 (the mirror image's relabelled). A state is checked only once the other
 bounds let it through, just before it is expanded: the check is dearer.
 """
 
 from __future__ import annotations
 
+import math
 import time
 
 from ._dfs import Search, SearchCut
@@ -48,20 +56,42 @@ __all__ = ["NeedSearch"]
 #: States a search expands before it checks the jokers its states need: a quick
 #: search would spend more fitting the multipliers than the checks save. (Set
 #: to ``inf``, the cut is off, and the relaxed aces are back.)
-_NEED_AFTER: float = 1_000
+_NEED_AFTER: float = 500
+
+#: The same, in a search that must place every hand card to beat the play it
+#: knows (a strict proof, `NeedSearch._least_loss`): there the cut is at its
+#: strongest, and often refutes the start at once (say, a lone hand card that
+#: fits nowhere), while a search that reaches `_NEED_AFTER` pays the fit anyway.
+_STRICT_AFTER: float = 0
 
 #: Subgradient steps that fit the multipliers (`NeedSearch._fit`).
 _FIT_STEPS = 20
 
+#: What leaving out a hand card of the least weight costs in the loose mode, in
+#: jokers (`NeedSearch._expand`): any price keeps the bound sound; this one
+#: cut the most states on the hard positions (see benchmarks/README.md).
+_LOSS_PRICE = 0.5
+
+#: Steps without a better bound after which the fit's steps are halved
+#: (`NeedSearch._fit`): the steps aim at a bound that cuts the start, mostly
+#: far above what the relaxation can reach, and at full length they overshoot
+#: and oscillate (see benchmarks/README.md).
+_HALVE_AFTER = 3
+
 #: A tolerance on the bound's float sums before a state is cut.
 _EPS = 1e-9
+
+#: The index of a zero term in `_Program.run`'s flattened terms (after the 16 values' 4 suits).
+_BARE = 64
 
 #: A suit's part of the bound: ``(value, suit, its runs, its aces kept, from the next value)``.
 NeedKey = tuple[int, int, int, int, bool]
 #: The bound by state, less its jokers placed and group copies: ``(value, step, runs, aces kept)``.
 Totals = dict[tuple[int, int, Runs, Kept], float]
+#: Multipliers (or terms) per value and suit.
+Grid = list[list[float]]
 #: One mode's fit (`NeedSearch._use`): the terms per value and suit, the suits' parts, the totals.
-Fit = tuple[list[list[float]], dict[NeedKey, float], Totals]
+Fit = tuple[Grid, dict[NeedKey, float], Totals]
 
 
 class NeedSearch(Search):
@@ -87,10 +117,13 @@ class NeedSearch(Search):
         # The terms as fitted, by mode, in the position's own labels: shared by the
         # searches of a race (`mexemexe.solver._sweep.Sweep._race`), which set
         # ``need_mirror`` in the mirror image. Any terms keep the bound sound.
-        self.need_shared: dict[bool, list[list[float]]] = {}
+        self.need_shared: dict[bool, Grid] = {}
         self.need_mirror = False
         positive = [w for code, w in enumerate(self.weights) if self.may[code] and w > 0]
         self.need_least = min(positive, default=INF)  # the least loss of leaving a hand card out
+        # What a unit of loss costs in the loose mode, in jokers (`_LOSS_PRICE`).
+        self.need_price = _LOSS_PRICE / self.need_least if self.need_least < INF else 0.0
+        self.need_after = _NEED_AFTER
 
     def _expand(
         self, key: StateKey, budget: float, floor: float, left: int, plain: float | None
@@ -100,20 +133,37 @@ class NeedSearch(Search):
         Checked only for the states the other bounds let through: the check is
         dearer than the plain bound, and most states that bound cuts.
         """
-        if self.need_on and self.expanded >= _NEED_AFTER and key[0] <= self.top:
+        if self.need_on and self.expanded >= self.need_after and key[0] <= self.top:
             # Within a budget below the least weight of a hand card, every hand card
             # must be placed: a state short of jokers for that loses one at least.
             strict = budget < self.need_least
             if self.need_mode != strict:
                 self._use(strict)
-            if self._need(key) > self.jokers - key[3] + _EPS:
+            spare = self.jokers - key[3]
+            need = self._need(key)
+            price = 0.0 if strict else self.need_price
+            if need > spare + price * budget + _EPS:
                 self.expanded -= 1  # cut, not expanded
-                bound = self.need_least if strict else INF
+                if strict:
+                    bound = self.need_least
+                elif need == INF or price == 0:
+                    bound = INF
+                else:
+                    # Jokers plus priced loss reach ``need``, and the jokers at most ``spare``.
+                    bound = (need - spare) / price
+                    if self.whole:
+                        bound = math.ceil(bound - _EPS)
                 if floor > bound:
                     bound = floor
                 self.memo[key] = (bound, None)
                 return bound
         return super()._expand(key, budget, floor, left, plain)
+
+    def _least_loss(self, start: StateKey) -> float:
+        """`Search._least_loss`, with the cut from the first state in a strict proof."""
+        if self.cap < self.need_least:
+            self.need_after = min(self.need_after, _STRICT_AFTER)
+        return super()._least_loss(start)
 
     def _use(self, strict: bool) -> None:
         """Switch the bound to the strict mode (every hand card placed) or back."""
@@ -130,6 +180,11 @@ class NeedSearch(Search):
         self.need_coef, self.need_memo, self.need_totals = fitted
         self.need_most = 0.0 if strict else INF
         self.need_mode = strict
+
+    def _terms(self, lam: Grid) -> Grid:
+        """The terms per value and suit that the multipliers ``lam`` put on a copy in a group."""
+        m1 = self.min_group - 1
+        return [[m1 * row[s] - (sum(row) - row[s]) for s in range(4)] for row in lam]
 
     def _need(self, key: StateKey) -> float:
         """The bound on the jokers the state ``key`` still places (jokers already placed aside)."""
@@ -165,6 +220,7 @@ class NeedSearch(Search):
             coef = 0.0 if bare else self.need_coef[v][suit]
             room = self.group_room[v][suit]
             most = self.need_most
+            price = 0.0 if most == 0 else self.need_price
             for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
                 v, suit, runs, 0, kept
             ):
@@ -172,15 +228,15 @@ class NeedSearch(Search):
                     break  # least loss first
                 if g and not room[g]:
                     continue
-                cost = jokers_here + g * coef
+                cost = jokers_here + price * loss + g * coef
                 sub = self._part(v + 1, suit, new_runs, res, False)
                 if cost + sub < best:
                     best = cost + sub
         memo[key] = best
         return best
 
-    def _relabelled(self, coef: list[list[float]]) -> list[list[float]]:
-        """Terms by value and suit, between the position's labels and this search's (both ways)."""
+    def _relabelled(self, coef: Grid) -> Grid:
+        """Terms by value and suit, from the position's labels to this search's or back."""
         if not self.need_mirror:
             return coef
         out = [[0.0] * 4 for _ in range(16)]
@@ -189,7 +245,7 @@ class NeedSearch(Search):
             out[v if v == 1 and self.ace_high else (15 if self.ace_high else 14) - v] = coef[v]
         return out
 
-    def _fit(self) -> tuple[list[list[float]], dict[NeedKey, float]]:
+    def _fit(self) -> tuple[Grid, dict[NeedKey, float]]:
         """The terms fitted at the start state by subgradient steps, and the suits' parts with them.
 
         Each suit's sweep from the start is made once, as a graph of its
@@ -199,6 +255,7 @@ class NeedSearch(Search):
         start = self._start()
         v0, si, runs, used, _gcount, reserved = start
         strict = self.need_most == 0
+        price = 0.0 if strict else self.need_price
         if self.need_graph is None:
             self.need_graph = _Graph()
         graph = self.need_graph
@@ -210,18 +267,26 @@ class NeedSearch(Search):
         lam = [[0.0] * 4 for _ in range(16)]
         best_value = -INF
         best_coef = self.need_coef
-        target = self.jokers - used + 1.0  # a bound this high cuts the start
+        best_values: list[float] = []
+        # A bound this high cuts the start (within the budget the search starts with).
+        target = self.jokers - used + 1.0 + price * (0.0 if self.cap == INF else self.cap)
+        theta, stale = 1.0, 0
         for _step in range(_FIT_STEPS):
             if self.deadline < INF and time.perf_counter() >= self.deadline:
                 raise SearchCut  # a search with a time limit (`TimedSweep`)
-            coef = [[m1 * row[s] - (sum(row) - row[s]) for s in range(4)] for row in lam]
-            values = graph.weigh(coef, strict)
+            coef = self._terms(lam)
+            values = graph.weigh(coef, strict, price)
             value = sum(values[root] for root in roots)
             if value > best_value:
-                best_value, best_coef = value, coef
+                best_value, best_coef, best_values = value, coef, values
+                stale = 0
+            else:
+                stale += 1
+                if stale >= _HALVE_AFTER:
+                    theta, stale = theta / 2, 0
             if value == INF or value > target:
                 break
-            gives = graph.gives(roots, values, coef, strict)
+            gives = graph.gives(roots, values, coef, strict, price)
             slack = [[0.0] * 4 for _ in range(16)]
             norm = 0.0
             for v in range(16):
@@ -235,12 +300,11 @@ class NeedSearch(Search):
                     norm += d * d
             if norm == 0:
                 break  # the suits' plays meet every constraint: no step can raise the bound
-            step = (target - value) / norm
+            step = theta * (target - value) / norm
             for v in range(16):
                 for s in range(4):
                     lam[v][s] = max(0.0, lam[v][s] + step * slack[v][s])
-        values = graph.weigh(best_coef, strict)
-        return best_coef, dict(zip(graph.keys, values, strict=True))
+        return best_coef, dict(zip(graph.keys, best_values, strict=True))
 
 
 class _Graph:
@@ -249,11 +313,12 @@ class _Graph:
     def __init__(self) -> None:
         self.keys: list[NeedKey] = []
         self.index: dict[NeedKey, int] = {}
-        # Per state: its plays as (jokers, copies to groups, next state, whether it
-        # leaves a card of weight out), or None at the end, where ``ends`` holds its
+        # Per state: its plays as (jokers, copies to groups, next state, the weight
+        # it leaves out), or None at the end, where ``ends`` holds its
         # jokers; children come before parents.
-        self.edges: list[list[tuple[int, int, int, bool]] | None] = []
+        self.edges: list[list[tuple[int, int, int, float]] | None] = []
         self.ends: list[float] = []
+        self.programs: dict[tuple[bool, float], _Program] = {}  # by mode, made on first use
 
     def node(self, search: NeedSearch, v: int, suit: int, runs: int, kept: int, bare: bool) -> int:
         """The index of a suit's state, made with all below it if new."""
@@ -261,7 +326,7 @@ class _Graph:
         found = self.index.get(key)
         if found is not None:
             return found
-        edges: list[tuple[int, int, int, bool]] | None
+        edges: list[tuple[int, int, int, float]] | None
         end = 0.0
         if v > search.top:
             edges, end = None, float(search._closing_need(unpack(runs)))
@@ -279,38 +344,33 @@ class _Graph:
                 if g and not room[g]:
                     continue
                 child = self.node(search, v + 1, suit, new_runs, res, False)
-                edges.append((jokers_here, g, child, loss > 0))
+                edges.append((jokers_here, g, child, loss))
         self.index[key] = len(self.keys)
         self.keys.append(key)
         self.edges.append(edges)
         self.ends.append(end)
         return len(self.keys) - 1
 
-    def weigh(self, coef: list[list[float]], strict: bool) -> list[float]:
+    def weigh(self, coef: list[list[float]], strict: bool, price: float) -> list[float]:
         """Each state's least cost under the terms ``coef`` (children first).
 
-        ``strict``: every card of weight placed (no play leaving one out).
+        ``strict``: every card of weight placed (no play leaving one out);
+        else each unit of loss costs ``price``.
+        A subgradient step re-weighs the whole graph, so it runs the mode's
+        `_Program` (the plays that matter, flattened once) rather than the graph.
         """
-        values: list[float] = []
-        for (v, suit, _runs, _kept, bare), edges, end in zip(
-            self.keys, self.edges, self.ends, strict=True
-        ):
-            if edges is None:
-                values.append(end)
-                continue
-            c = 0.0 if bare else coef[v][suit]
-            best = INF
-            for jokers_here, g, child, lossy in edges:
-                if lossy and strict:
-                    continue
-                cost = jokers_here + g * c + values[child]
-                if cost < best:
-                    best = cost
-            values.append(best)
-        return values
+        program = self.programs.get((strict, price))
+        if program is None or program.size != len(self.keys):
+            program = self.programs[strict, price] = _Program(self, strict, price)
+        return program.run(coef)
 
     def gives(
-        self, roots: list[int], values: list[float], coef: list[list[float]], strict: bool
+        self,
+        roots: list[int],
+        values: list[float],
+        coef: list[list[float]],
+        strict: bool,
+        price: float,
     ) -> list[list[int]]:
         """Per value and suit, the copies the suits' least-cost sweeps give to groups."""
         gives = [[0] * 4 for _ in range(16)]
@@ -322,13 +382,64 @@ class _Graph:
                     break
                 v, suit, _runs, _kept, bare = self.keys[at]
                 c = 0.0 if bare else coef[v][suit]
-                for jokers_here, g, child, lossy in edges:
-                    if lossy and strict:
+                for jokers_here, g, child, loss in edges:
+                    if loss and strict:
                         continue
-                    if jokers_here + g * c + values[child] <= values[at] + _EPS:
+                    if jokers_here + price * loss + g * c + values[child] <= values[at] + _EPS:
                         gives[v][suit] = g
                         at = child
                         break
                 else:
                     break
         return gives
+
+
+class _Program:
+    """`_Graph.weigh` for one mode, flattened: what a re-weighing needs and no more.
+
+    A state none of whose plays reaches the end (in this mode) costs
+    infinity whatever the terms, so it is left out, as are the plays into
+    it; plays alike in cost, copies to groups and next state count once
+    (many plays differ only in what the search keeps of them); and the term
+    each state pays is looked up by one index. The costs come out as the
+    graph's own would, sum for sum.
+    """
+
+    def __init__(self, graph: _Graph, strict: bool, price: float) -> None:
+        self.size = len(graph.keys)
+        init: list[float] = []
+        live: list[bool] = []
+        steps: list[tuple[int, int, tuple[tuple[float, int, int], ...]]] = []
+        for at, ((v, suit, _runs, _kept, bare), edges, end) in enumerate(
+            zip(graph.keys, graph.edges, graph.ends, strict=True)
+        ):
+            if edges is None:
+                init.append(end)
+                live.append(end < INF)
+                continue
+            plays = {
+                (jokers_here + price * loss, g, child)
+                for jokers_here, g, child, loss in edges
+                if live[child] and not (loss and strict)
+            }
+            init.append(INF)
+            live.append(bool(plays))
+            if plays:
+                steps.append((at, _BARE if bare else v * 4 + suit, tuple(plays)))
+        self.init = init
+        self.steps = steps
+
+    def run(self, coef: list[list[float]]) -> list[float]:
+        """Each state's least cost under the terms ``coef`` (as `_Graph.weigh`)."""
+        terms = [c for row in coef for c in row]
+        terms.append(0.0)  # `_BARE`: no term at the state's value
+        values = list(self.init)
+        for at, index, plays in self.steps:
+            c = terms[index]
+            best = INF
+            for fixed, g, child in plays:
+                cost = fixed + g * c + values[child]
+                if cost < best:
+                    best = cost
+            values[at] = best
+        return values
