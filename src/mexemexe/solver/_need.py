@@ -270,6 +270,11 @@ class NeedSearch(Search):
         best_values: list[float] = []
         # A bound this high cuts the start (within the budget the search starts with).
         target = self.jokers - used + 1.0 + price * (0.0 if self.cap == INF else self.cap)
+        # In a strict proof (every search strict), a bound that cuts the start
+        # refutes the whole search: steps past it would be wasted. (Elsewhere the
+        # start is only where the terms are fitted, for the states deep below it.)
+        proof = strict and self.cap < self.need_least
+        cut_at = self.jokers - used + _EPS if proof else INF
         theta, stale = 1.0, 0
         for _step in range(_FIT_STEPS):
             if self.deadline < INF and time.perf_counter() >= self.deadline:
@@ -284,7 +289,7 @@ class NeedSearch(Search):
                 stale += 1
                 if stale >= _HALVE_AFTER:
                     theta, stale = theta / 2, 0
-            if value == INF or value > target:
+            if value == INF or value > target or value > cut_at:
                 break
             gives = graph.gives(roots, values, coef, strict, price)
             slack = [[0.0] * 4 for _ in range(16)]
