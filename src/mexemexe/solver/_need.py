@@ -50,6 +50,7 @@ import time
 from ._dfs import Search, SearchCut
 from ._memo import INF, Kept, Runs, StateKey
 from ._runs import unpack
+from ._suit_plays import ranked
 
 __all__ = ["NeedSearch"]
 
@@ -343,13 +344,30 @@ class _Graph:
         else:
             edges = []
             room = search.group_room[v][suit]
-            for new_runs, g, jokers_here, loss, res, _detail in search._suit_options(
-                v, suit, runs, 0, kept
-            ):
-                if g and not room[g]:
-                    continue
-                child = self.node(search, v + 1, suit, new_runs, res, False)
-                edges.append((jokers_here, g, child, loss))
+            code = (v - 1) * 4 + suit
+            weight = search.weights[code] if 1 < v < search.top else -1.0
+            if weight >= 0:
+                # Away from the ends, the suit's plays are its undominated plays
+                # (`ranked`), as the search's own are made from them (`plays`), in
+                # the same order: made once for the plain bound's rows already,
+                # while the search's plays weigh and copy each one again.
+                as_found, by_loss = ranked(
+                    runs, search.must[code], search.may[code], 2, *search.run_args[:4]
+                )
+                jokers = search.jokers
+                for new_runs, g, jokers_here, left_out, _made in by_loss if weight else as_found:
+                    if (g and not room[g]) or jokers_here > jokers:
+                        continue
+                    child = self.node(search, v + 1, suit, new_runs, kept, False)
+                    edges.append((jokers_here, g, child, left_out * weight))
+            else:
+                for new_runs, g, jokers_here, loss, res, _detail in search._suit_options(
+                    v, suit, runs, 0, kept
+                ):
+                    if g and not room[g]:
+                        continue
+                    child = self.node(search, v + 1, suit, new_runs, res, False)
+                    edges.append((jokers_here, g, child, loss))
         self.index[key] = len(self.keys)
         self.keys.append(key)
         self.edges.append(edges)
