@@ -46,11 +46,12 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 
 from ._dfs import Search, SearchCut
 from ._memo import INF, Kept, Runs, StateKey
 from ._runs import unpack
-from ._suit_plays import ranked
+from ._suit_plays import Option, ranked
 
 __all__ = ["NeedSearch"]
 
@@ -222,19 +223,52 @@ class NeedSearch(Search):
             room = self.group_room[v][suit]
             most = self.need_most
             price = 0.0 if most == 0 else self.need_price
-            for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
-                v, suit, runs, 0, kept
-            ):
-                if loss > most:
-                    break  # least loss first
-                if g and not room[g]:
-                    continue
-                cost = jokers_here + price * loss + g * coef
-                sub = self._part(v + 1, suit, new_runs, res, False)
-                if cost + sub < best:
-                    best = cost + sub
+            middle = self._middle_plays(v, suit, runs)
+            if middle is not None:
+                options, weight = middle
+                jokers = self.jokers
+                for new_runs, g, jokers_here, left_out, _made in options:
+                    loss = left_out * weight
+                    if loss > most:
+                        break  # least loss first
+                    if (g and not room[g]) or jokers_here > jokers:
+                        continue
+                    cost = jokers_here + price * loss + g * coef
+                    sub = self._part(v + 1, suit, new_runs, kept, False)
+                    if cost + sub < best:
+                        best = cost + sub
+            else:
+                for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
+                    v, suit, runs, 0, kept
+                ):
+                    if loss > most:
+                        break  # least loss first
+                    if g and not room[g]:
+                        continue
+                    cost = jokers_here + price * loss + g * coef
+                    sub = self._part(v + 1, suit, new_runs, res, False)
+                    if cost + sub < best:
+                        best = cost + sub
         memo[key] = best
         return best
+
+    def _middle_plays(self, v: int, suit: int, runs: int) -> tuple[Sequence[Option], float] | None:
+        """A suit's plays at ``v`` with every joker, as `ranked` makes them, and its weight.
+
+        Away from the ends (and for a weight of no less than zero) the
+        search's plays with every joker are these (`plays`), in the same
+        order, each weighed and copied: made once for the plain bound's rows
+        already, they serve here as they are, the loss their count left out
+        times the weight. ``None`` at the ends (the aces, the top).
+        """
+        if not 1 < v < self.top:
+            return None
+        code = (v - 1) * 4 + suit
+        weight = self.weights[code]
+        if weight < 0:
+            return None
+        as_found, by_loss = ranked(runs, self.must[code], self.may[code], 2, *self.run_args[:4])
+        return (by_loss if weight else as_found), weight
 
     def _relabelled(self, coef: Grid) -> Grid:
         """Terms by value and suit, from the position's labels to this search's or back."""
@@ -344,21 +378,17 @@ class _Graph:
         else:
             edges = []
             room = search.group_room[v][suit]
-            code = (v - 1) * 4 + suit
-            weight = search.weights[code] if 1 < v < search.top else -1.0
-            if weight >= 0:
-                # Away from the ends, the suit's plays are its undominated plays
-                # (`ranked`), as the search's own are made from them (`plays`), in
-                # the same order: made once for the plain bound's rows already,
-                # while the search's plays weigh and copy each one again.
-                as_found, by_loss = ranked(
-                    runs, search.must[code], search.may[code], 2, *search.run_args[:4]
-                )
+            middle = search._middle_plays(v, suit, runs)
+            if middle is not None:
+                options, weight = middle
                 jokers = search.jokers
-                for new_runs, g, jokers_here, left_out, _made in by_loss if weight else as_found:
+                index = self.index
+                for new_runs, g, jokers_here, left_out, _made in options:
                     if (g and not room[g]) or jokers_here > jokers:
                         continue
-                    child = self.node(search, v + 1, suit, new_runs, kept, False)
+                    child = index.get((v + 1, suit, new_runs, kept, False))
+                    if child is None:
+                        child = self.node(search, v + 1, suit, new_runs, kept, False)
                     edges.append((jokers_here, g, child, left_out * weight))
             else:
                 for new_runs, g, jokers_here, loss, res, _detail in search._suit_options(
