@@ -463,6 +463,7 @@ class _Program:
         init: list[float] = []
         live: list[bool] = []
         steps: list[tuple[int, int, tuple[tuple[float, int, int], ...]]] = []
+        passing: dict[int, tuple[float, int]] = {}  # state: (constant, state it reads through)
         for at, ((v, suit, _runs, _kept, bare), edges, end) in enumerate(
             zip(graph.keys, graph.edges, graph.ends, strict=True)
         ):
@@ -477,10 +478,31 @@ class _Program:
             }
             init.append(INF)
             live.append(bool(plays))
-            if plays:
-                steps.append((at, _BARE if bare else v * 4 + suit, tuple(plays)))
+            if not plays:
+                continue
+            if len(plays) == 1:
+                fixed, g, child = next(iter(plays))
+                if bare or not g:
+                    # A state with one play and no term costs its child's cost plus a
+                    # constant: its parents read through it, and it is filled in after.
+                    off, target = passing.get(child, (0.0, child))
+                    passing[at] = (fixed + off, target)
+                    continue
+            steps.append(
+                (
+                    at,
+                    _BARE if bare else v * 4 + suit,
+                    tuple(
+                        (fixed + passing[child][0], g, passing[child][1])
+                        if child in passing
+                        else (fixed, g, child)
+                        for fixed, g, child in plays
+                    ),
+                )
+            )
         self.init = init
         self.steps = steps
+        self.passing = [(at, off, target) for at, (off, target) in passing.items()]
 
     def run(self, coef: list[list[float]]) -> list[float]:
         """Each state's least cost under the terms ``coef`` (as `_Graph.weigh`)."""
@@ -495,4 +517,6 @@ class _Program:
                 if cost < best:
                     best = cost
             values[at] = best
+        for at, off, target in self.passing:
+            values[at] = off + values[target]
         return values
