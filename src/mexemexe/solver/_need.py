@@ -285,7 +285,8 @@ class NeedSearch(Search):
 
         Each suit's sweep from the start is made once, as a graph of its
         states and plays; each step then only re-weighs the graph. The
-        multipliers giving the highest bound at the start are kept.
+        multipliers giving the highest bound at the start are kept. A strict
+        proof stops as soon as the bound refutes its start.
         """
         start = self._start()
         v0, si, runs, used, _gcount, reserved = start
@@ -454,8 +455,11 @@ class _Program:
     infinity whatever the terms, so it is left out, as are the plays into
     it; plays alike in cost, copies to groups and next state count once
     (many plays differ only in what the search keeps of them); and the term
-    each state pays is looked up by one index. The costs come out as the
-    graph's own would, sum for sum.
+    each state pays is looked up by one index. A state with a single play
+    and no term costs a constant more than the state that play leads to:
+    its parents read through it to that state, and it is filled in after the
+    others. The costs come out as the graph's own would, up to the order of
+    the sums.
     """
 
     def __init__(self, graph: _Graph, strict: bool, price: float) -> None:
