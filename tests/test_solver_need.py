@@ -235,3 +235,28 @@ def test_the_flattened_program_weighs_the_suits_sweeps_as_the_graph(strict: bool
     got = graph.weigh(coef, strict, 0.5)
     assert got == pytest.approx(_weighed_plainly(graph, coef, strict, 0.5))
     assert any(value == float("inf") for value in got)  # some state cannot be finished
+
+
+def test_a_strict_proof_stops_fitting_once_the_start_is_cut(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A lone hand card no arrangement takes (B5): the fit stops at the step that refutes it."""
+    from mexemexe.solver import _need
+
+    weighed: list[int] = []
+    real = _Graph.weigh
+
+    def counted(graph: _Graph, *args: object, **kwargs: object) -> list[float]:
+        weighed.append(1)
+        return real(graph, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_Graph, "weigh", counted)
+    best = solver.best_play(
+        table="AS AH AD | 2S 2H 2D | 2D 3D 4D | 6S 6D 6C | 4H JK 6H | 3C 4C JK 6C | "
+        "5S 6S 7S | 4D 5D JK 7D | 4H 5H 6H 7H 8H | 10S 10D 10C | 8H 9H 10H | 8C 9C 10C | "
+        "7S 8S 9S 10S JS | 9S JK JS QS | JD QD KD | JD QD KD",
+        hand="QH",
+        profile=BR,
+    )
+    assert (best.placed, best.exact) == ((), True)
+    assert 0 < len(weighed) < _need._FIT_STEPS

@@ -46,10 +46,12 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 
 from ._dfs import Search, SearchCut
 from ._memo import INF, Kept, Runs, StateKey
 from ._runs import unpack
+from ._suit_plays import Option, ranked
 
 __all__ = ["NeedSearch"]
 
@@ -221,19 +223,52 @@ class NeedSearch(Search):
             room = self.group_room[v][suit]
             most = self.need_most
             price = 0.0 if most == 0 else self.need_price
-            for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
-                v, suit, runs, 0, kept
-            ):
-                if loss > most:
-                    break  # least loss first
-                if g and not room[g]:
-                    continue
-                cost = jokers_here + price * loss + g * coef
-                sub = self._part(v + 1, suit, new_runs, res, False)
-                if cost + sub < best:
-                    best = cost + sub
+            middle = self._middle_plays(v, suit, runs)
+            if middle is not None:
+                options, weight = middle
+                jokers = self.jokers
+                for new_runs, g, jokers_here, left_out, _made in options:
+                    loss = left_out * weight
+                    if loss > most:
+                        break  # least loss first
+                    if (g and not room[g]) or jokers_here > jokers:
+                        continue
+                    cost = jokers_here + price * loss + g * coef
+                    sub = self._part(v + 1, suit, new_runs, kept, False)
+                    if cost + sub < best:
+                        best = cost + sub
+            else:
+                for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
+                    v, suit, runs, 0, kept
+                ):
+                    if loss > most:
+                        break  # least loss first
+                    if g and not room[g]:
+                        continue
+                    cost = jokers_here + price * loss + g * coef
+                    sub = self._part(v + 1, suit, new_runs, res, False)
+                    if cost + sub < best:
+                        best = cost + sub
         memo[key] = best
         return best
+
+    def _middle_plays(self, v: int, suit: int, runs: int) -> tuple[Sequence[Option], float] | None:
+        """A suit's plays at ``v`` with every joker, as `ranked` makes them, and its weight.
+
+        Away from the ends (and for a weight of no less than zero) the
+        search's plays with every joker are these (`plays`), in the same
+        order, each weighed and copied: made once for the plain bound's rows
+        already, they serve here as they are, the loss their count left out
+        times the weight. ``None`` at the ends (the aces, the top).
+        """
+        if not 1 < v < self.top:
+            return None
+        code = (v - 1) * 4 + suit
+        weight = self.weights[code]
+        if weight < 0:
+            return None
+        as_found, by_loss = ranked(runs, self.must[code], self.may[code], 2, *self.run_args[:4])
+        return (by_loss if weight else as_found), weight
 
     def _relabelled(self, coef: Grid) -> Grid:
         """Terms by value and suit, from the position's labels to this search's or back."""
@@ -250,7 +285,8 @@ class NeedSearch(Search):
 
         Each suit's sweep from the start is made once, as a graph of its
         states and plays; each step then only re-weighs the graph. The
-        multipliers giving the highest bound at the start are kept.
+        multipliers giving the highest bound at the start are kept. A strict
+        proof stops as soon as the bound refutes its start.
         """
         start = self._start()
         v0, si, runs, used, _gcount, reserved = start
@@ -270,6 +306,11 @@ class NeedSearch(Search):
         best_values: list[float] = []
         # A bound this high cuts the start (within the budget the search starts with).
         target = self.jokers - used + 1.0 + price * (0.0 if self.cap == INF else self.cap)
+        # In a strict proof (every search strict), a bound that cuts the start
+        # refutes the whole search: steps past it would be wasted. (Elsewhere the
+        # start is only where the terms are fitted, for the states deep below it.)
+        proof = strict and self.cap < self.need_least
+        cut_at = self.jokers - used + _EPS if proof else INF
         theta, stale = 1.0, 0
         for _step in range(_FIT_STEPS):
             if self.deadline < INF and time.perf_counter() >= self.deadline:
@@ -284,7 +325,7 @@ class NeedSearch(Search):
                 stale += 1
                 if stale >= _HALVE_AFTER:
                     theta, stale = theta / 2, 0
-            if value == INF or value > target:
+            if value == INF or value > target or value > cut_at:
                 break
             gives = graph.gives(roots, values, coef, strict, price)
             slack = [[0.0] * 4 for _ in range(16)]
@@ -338,13 +379,26 @@ class _Graph:
         else:
             edges = []
             room = search.group_room[v][suit]
-            for new_runs, g, jokers_here, loss, res, _detail in search._suit_options(
-                v, suit, runs, 0, kept
-            ):
-                if g and not room[g]:
-                    continue
-                child = self.node(search, v + 1, suit, new_runs, res, False)
-                edges.append((jokers_here, g, child, loss))
+            middle = search._middle_plays(v, suit, runs)
+            if middle is not None:
+                options, weight = middle
+                jokers = search.jokers
+                index = self.index
+                for new_runs, g, jokers_here, left_out, _made in options:
+                    if (g and not room[g]) or jokers_here > jokers:
+                        continue
+                    child = index.get((v + 1, suit, new_runs, kept, False))
+                    if child is None:
+                        child = self.node(search, v + 1, suit, new_runs, kept, False)
+                    edges.append((jokers_here, g, child, left_out * weight))
+            else:
+                for new_runs, g, jokers_here, loss, res, _detail in search._suit_options(
+                    v, suit, runs, 0, kept
+                ):
+                    if g and not room[g]:
+                        continue
+                    child = self.node(search, v + 1, suit, new_runs, res, False)
+                    edges.append((jokers_here, g, child, loss))
         self.index[key] = len(self.keys)
         self.keys.append(key)
         self.edges.append(edges)
@@ -401,8 +455,11 @@ class _Program:
     infinity whatever the terms, so it is left out, as are the plays into
     it; plays alike in cost, copies to groups and next state count once
     (many plays differ only in what the search keeps of them); and the term
-    each state pays is looked up by one index. The costs come out as the
-    graph's own would, sum for sum.
+    each state pays is looked up by one index. A state with a single play
+    and no term costs a constant more than the state that play leads to:
+    its parents read through it to that state, and it is filled in after the
+    others. The costs come out as the graph's own would, up to the order of
+    the sums.
     """
 
     def __init__(self, graph: _Graph, strict: bool, price: float) -> None:
@@ -410,6 +467,7 @@ class _Program:
         init: list[float] = []
         live: list[bool] = []
         steps: list[tuple[int, int, tuple[tuple[float, int, int], ...]]] = []
+        passing: dict[int, tuple[float, int]] = {}  # state: (constant, state it reads through)
         for at, ((v, suit, _runs, _kept, bare), edges, end) in enumerate(
             zip(graph.keys, graph.edges, graph.ends, strict=True)
         ):
@@ -424,10 +482,31 @@ class _Program:
             }
             init.append(INF)
             live.append(bool(plays))
-            if plays:
-                steps.append((at, _BARE if bare else v * 4 + suit, tuple(plays)))
+            if not plays:
+                continue
+            if len(plays) == 1:
+                fixed, g, child = next(iter(plays))
+                if bare or not g:
+                    # A state with one play and no term costs its child's cost plus a
+                    # constant: its parents read through it, and it is filled in after.
+                    off, target = passing.get(child, (0.0, child))
+                    passing[at] = (fixed + off, target)
+                    continue
+            steps.append(
+                (
+                    at,
+                    _BARE if bare else v * 4 + suit,
+                    tuple(
+                        (fixed + passing[child][0], g, passing[child][1])
+                        if child in passing
+                        else (fixed, g, child)
+                        for fixed, g, child in plays
+                    ),
+                )
+            )
         self.init = init
         self.steps = steps
+        self.passing = [(at, off, target) for at, (off, target) in passing.items()]
 
     def run(self, coef: list[list[float]]) -> list[float]:
         """Each state's least cost under the terms ``coef`` (as `_Graph.weigh`)."""
@@ -442,4 +521,6 @@ class _Program:
                 if cost < best:
                     best = cost
             values[at] = best
+        for at, off, target in self.passing:
+            values[at] = off + values[target]
         return values
