@@ -33,8 +33,6 @@ from ._suit_plays import ranked
 
 __all__ = ["Bounds", "SuitRow"]
 
-#: A suit's part of a bound: ``(value, suit, its runs, its aces kept, joker units)``.
-PartKey = tuple[int, int, int, int, int]
 #: A suit's row of parts (`Bounds._suit_row`): ``(value, suit, its runs, its aces kept)``.
 RowKey = tuple[int, int, int, int]
 
@@ -49,14 +47,16 @@ class Bounds(SweepBase):
 
     def _prepare(self) -> None:
         super()._prepare()
-        self.suit_bounds: dict[PartKey, float] = {}  # the rows' entries the search reads
         self.suit_rows: dict[RowKey, SuitRow] = {}
+        # Per suit step as `SweepBase.suit_memo` keys it, the row of each of its
+        # plays' next step (`mexemexe.solver._dfs.Search._expand`), filled as read.
+        self.play_rows: dict[tuple[int, int, int, int, int], list[SuitRow | None]] = {}
         self.bounds: dict[tuple[int, int, Runs, Kept, int], float] = {}
         self.shared: dict[tuple[int, int, Runs, Kept, int], float] = {}
         self.pending: dict[tuple[int, int, int], int] = {}  # `_pending`, remembered
         counts = list(map(operator.add, self.must, self.may))
         # next_copy[suit][v]: the first value from v on (up to 13) where the suit has
-        # a copy, else 14; a suit's bound skips the values before it (`_suit_bound`).
+        # a copy, else 14; a suit's bound skips the values before it (`_suit_row`).
         self.next_copy = [next_copies(tuple(counts[suit:52:4])) for suit in range(4)]
         # Per value, what the bound needs to know about groups there (see
         # `group_facts`): group_room[v][suit][g], group_share[v][suit][g], and
@@ -219,16 +219,6 @@ class Bounds(SweepBase):
         self.shared[key] = shared
         return shared
 
-    def _suit_bound(self, v: int, suit: int, runs: int, reserved: int, jokers: int) -> float:
-        """One suit's least loss from value ``v`` on, alone, with ``jokers`` joker units."""
-        row = self.suit_rows.get((v, suit, runs, reserved))
-        if row is None:
-            row = self._suit_row(v, suit, runs, reserved)
-        best = self.suit_bounds[v, suit, runs, reserved, jokers] = (
-            row[jokers] if jokers >= 0 else INF
-        )
-        return best
-
     def _suit_row(self, v: int, suit: int, runs: int, reserved: int) -> SuitRow:
         """One suit's least loss from value ``v`` on, alone, by joker units (0 to all in play).
 
@@ -279,6 +269,9 @@ class Bounds(SweepBase):
                 sub = rows.get((w, suit, new_runs, reserved))
                 if sub is None:
                     sub = self._suit_row(w, suit, new_runs, reserved)
+                if row[-1] == INF:  # no play yet (a row never rises): this play's own row
+                    row[cost:] = [loss + x for x in sub[: size - cost]]
+                    continue
                 for units in range(cost, size):
                     total = loss + sub[units - cost]
                     if total < row[units]:
@@ -299,6 +292,9 @@ class Bounds(SweepBase):
             sub = rows.get((w, suit, new_runs, res))
             if sub is None:
                 sub = self._suit_row(w, suit, new_runs, res)
+            if row[-1] == INF:  # no play yet (a row never rises): this play's own row
+                row[cost:] = [loss + x for x in sub[: size - cost]]
+                continue
             for units in range(cost, size):
                 total = loss + sub[units - cost]
                 if total < row[units]:

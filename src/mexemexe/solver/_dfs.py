@@ -42,7 +42,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from .._cards import JOKER_CODE, Card
-from ._bounds import Bounds
+from ._bounds import Bounds, SuitRow
 from ._groups import GIVES
 from ._memo import END, INF, MemoEntry, Runs, StateKey
 from ._runs import length, natural, unpack
@@ -177,9 +177,11 @@ class Search(Bounds):
                 else (self.jokers - used) * self.unit
             )
             bound = floor
+            # One key for both bounds' memos: hashing the runs is much of a lookup.
+            short = (v, si, runs, reserved, left)
             if found is None:  # a remembered bound is at least the plain one (checked first)
                 if plain is None:
-                    plain = self.bounds.get((v, si, runs, reserved, left)) if left >= 0 else INF
+                    plain = self.bounds.get(short) if left >= 0 else INF
                     if plain is None:
                         plain = self._bound_sum(v, si, runs, reserved, left)
                 if plain > bound:
@@ -187,7 +189,9 @@ class Search(Bounds):
             else:
                 plain = None
             if bound <= budget and left > 0:
-                shared = self._shared_at(v, si, runs, reserved, left)
+                shared = self.shared.get(short)
+                if shared is None:
+                    shared = self._shared_at(v, si, runs, reserved, left)
                 if shared > bound:
                     bound = shared
             if bound > budget:
@@ -281,30 +285,42 @@ class Search(Bounds):
         else:
             before, after = runs[:si], runs[si + 1 :]
             kept = reserved[si]
-            found = self.suit_memo.get((v, si, runs[si], used, kept))
+            step = (v, si, runs[si], used, kept)
+            found = self.suit_memo.get(step)
             plays = self._suit_options(v, si, runs[si], used, kept) if found is None else found
         # The quick path below is for suit steps (a groups step changes every suit's
         # joker units and moves them all on a value).
         quick = self.lazy and not groups
         if quick:
-            known = self.suit_bounds
+            rows = self.suit_rows
             if plain is None:
                 plain = self.bounds.get((v, si, runs, reserved, left))
                 if plain is None:
                     plain = self._bound_sum(v, si, runs, reserved, left)
-            part = known.get((v, si, runs[si], kept, left))
-            if part is None:
-                part = self._suit_bound(v, si, runs[si], kept, left)
+            row = rows.get((v, si, runs[si], kept))
+            if row is None:
+                row = self._suit_row(v, si, runs[si], kept)
+            part = row[left] if left >= 0 else INF
             others = plain - part  # the other suits' parts, the same in every child
+            # Each play's row (its suit's part in the child, by joker units), in
+            # the plays' order: the same at every state that makes these plays,
+            # so looked up once each rather than once per state.
+            known_rows = self.play_rows.get(step)
+            if known_rows is None:
+                known_rows = self.play_rows[step] = [None] * len(plays)
+            play_rows: list[SuitRow | None] = known_rows
             w = v + 1
             passing: int | None = None  # the units after a play that places and gives nothing
+            # `_units_left` written out below: it is asked for most plays.
+            unit, pending = self.unit, self.pending
+            spare = (self.jokers - used) * unit
         best = INF
         lower = INF
         cap = budget  # min(budget, best)
         choice: tuple[StateKey, Play] | None = None
         nxt: StateKey | None = None
         try:
-            for option in self._watch(plays):  # least loss first
+            for index, option in enumerate(self._watch(plays)):  # least loss first
                 new_runs_s, g, jokers_here, loss, res, _detail = option
                 if loss > cap:
                     if loss < lower:
@@ -321,19 +337,28 @@ class Search(Bounds):
                         if g or jokers_here:
                             # The child's units: fewer than the parent's, so the other
                             # suits' parts with the parent's units bound theirs.
-                            units = self._units_left(
-                                v, si + 1, used + jokers_here, gcount + GIVES[g]
-                            )
+                            units = spare - jokers_here * unit
+                            given = gcount + GIVES[g]
+                            if given:
+                                owed = pending.get((v, si + 1, given))
+                                if owed is None:
+                                    owed = pending[v, si + 1, given] = self._pending(
+                                        v, si + 1, given
+                                    )
+                                units -= owed
                         elif gcount:  # the same for every play that places and gives nothing
                             if passing is None:
                                 passing = self._units_left(v, si + 1, used, gcount)
                             units = passing
                         if units < 0:
                             continue  # the groups cannot have the jokers they need
-                        part = known.get((w, si, new_runs_s, res, units))
-                        if part is None:
-                            part = self._suit_bound(w, si, new_runs_s, res, units)
-                        child = others + part
+                        sub_row = play_rows[index]
+                        if sub_row is None:
+                            sub_row = rows.get((w, si, new_runs_s, res))
+                            if sub_row is None:
+                                sub_row = self._suit_row(w, si, new_runs_s, res)
+                            play_rows[index] = sub_row
+                        child = others + sub_row[units]
                         if child > limit:
                             if loss + child < lower:
                                 lower = loss + child
