@@ -31,7 +31,7 @@ from ._memo import INF, Kept, Runs, SweepBase
 from ._runs import deficit, unpack
 from ._suit_plays import ranked
 
-__all__ = ["Bounds", "SuitRow"]
+__all__ = ["Bounds", "Sharing", "SuitRow"]
 
 #: A suit's row of parts (`Bounds._suit_row`): ``(value, suit, its runs, its aces kept)``.
 RowKey = tuple[int, int, int, int]
@@ -40,6 +40,11 @@ RowKey = tuple[int, int, int, int]
 #: A suit's part of a bound by joker units, 0 to all the units in play
 #: (`Bounds._suit_row`): never rising with more units.
 SuitRow = list[float]
+#: The suits other than one's part of sharing out the joker units (`Bounds._sharing`):
+#: the sum of the parts of those that want no units, the rows of those that
+#: want some, the units those want between them, and (filled when first
+#: needed) the least sum of the latter by the units given to them.
+Sharing = tuple[float, list[SuitRow], int, list[SuitRow | None]]
 
 
 class Bounds(SweepBase):
@@ -54,6 +59,10 @@ class Bounds(SweepBase):
         self.bounds: dict[tuple[int, int, Runs, Kept, int], float] = {}
         self.shared: dict[tuple[int, int, Runs, Kept, int], float] = {}
         self.pending: dict[tuple[int, int, int], int] = {}  # `_pending`, remembered
+        # A state's shared bound as its parent worked it out (`_hand_shared`), for the
+        # state whose key is this very object (the parent's, made just before).
+        self.hand_key: object = None
+        self.hand_shared = 0.0
         counts = list(map(operator.add, self.must, self.may))
         # next_copy[suit][v]: the first value from v on (up to 13) where the suit has
         # a copy, else 14; a suit's bound skips the values before it (`_suit_row`).
@@ -218,6 +227,75 @@ class Bounds(SweepBase):
             shared = base + lowest
         self.shared[key] = shared
         return shared
+
+    def _sharing(self, v: int, si: int, runs: Runs, reserved: Kept, left: int) -> Sharing:
+        """The other suits' part of `_shared_at` for the children of a suit step.
+
+        The children of the step of suit ``si`` at value ``v`` that keep the
+        ``left`` joker units share them among the same rows as the parent for
+        every suit but ``si``.
+        """
+        rows = self.suit_rows
+        base = 0.0
+        wanting: list[SuitRow] = []
+        need = 0
+        for suit in range(4):
+            if suit == si:
+                continue
+            w, suit_runs, kept = v + (suit < si), runs[suit], reserved[suit]
+            row = rows.get((w, suit, suit_runs, kept))
+            if row is None:
+                row = self._suit_row(w, suit, suit_runs, kept)
+            most = row[left]
+            if row[0] != most:
+                wanting.append(row)
+                units = left
+                while units and row[units - 1] == most:
+                    units -= 1
+                need += units
+            else:
+                base += most
+        return base, wanting, need, [None]
+
+    def _hand_shared(self, sharing: Sharing, row: SuitRow, left: int, plain: float) -> float:
+        """`_shared_at` for a child whose suit's row is ``row``, its units ``left``.
+
+        ``sharing`` is the other suits' part (`_sharing`); ``plain`` the
+        child's plain bound. Whole losses only: the sums are taken in another
+        order than `_shared_at` takes them.
+        """
+        base, wanting, need, folded = sharing
+        most = row[left]
+        if row[0] == most:  # the child's suit wants none
+            if len(wanting) < 2 or need <= left:
+                return plain
+            base += most
+        else:
+            units = left
+            while units and row[units - 1] == most:
+                units -= 1
+            if not wanting or need + units <= left:
+                return plain
+        spent = folded[0]
+        if spent is None:  # the least sum over the other wanting suits, by units given
+            spent = wanting[0][: left + 1]
+            for costs in wanting[1:]:
+                after: list[float] = []
+                for u in range(left + 1):
+                    lowest = INF
+                    for j in range(u + 1):
+                        if spent[u - j] + costs[j] < lowest:
+                            lowest = spent[u - j] + costs[j]
+                    after.append(lowest)
+                spent = after
+            folded[0] = spent
+        if row[0] == most:
+            return base + spent[left]
+        lowest = INF
+        for j in range(left + 1):
+            if spent[left - j] + row[j] < lowest:
+                lowest = spent[left - j] + row[j]
+        return base + lowest
 
     def _suit_row(self, v: int, suit: int, runs: int, reserved: int) -> SuitRow:
         """One suit's least loss from value ``v`` on, alone, by joker units (0 to all in play).

@@ -42,7 +42,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from .._cards import JOKER_CODE, Card
-from ._bounds import Bounds, SuitRow
+from ._bounds import Bounds, Sharing, SuitRow
 from ._groups import GIVES
 from ._memo import END, INF, MemoEntry, Runs, StateKey
 from ._runs import length, natural, unpack
@@ -191,7 +191,10 @@ class Search(Bounds):
             if bound <= budget and left > 0:
                 shared = self.shared.get(short)
                 if shared is None:
-                    shared = self._shared_at(v, si, runs, reserved, left)
+                    if key is self.hand_key:  # the parent worked it out (`_expand`)
+                        shared = self.shared[short] = self.hand_shared
+                    else:
+                        shared = self._shared_at(v, si, runs, reserved, left)
                 if shared > bound:
                     bound = shared
             if bound > budget:
@@ -314,6 +317,12 @@ class Search(Bounds):
             # `_units_left` written out below: it is asked for most plays.
             unit, pending = self.unit, self.pending
             spare = (self.jokers - used) * unit
+            # A child with the parent's units shares them among the same rows but
+            # its own suit's: the other suits' part of the sharing, worked out on
+            # the first child that needs it, serves every child (`_hand_shared`).
+            # Whole losses only: there the sum's order cannot change it.
+            hand = left > 0 and self.whole
+            sharing: Sharing | None = None
         best = INF
         lower = INF
         cap = budget  # min(budget, best)
@@ -383,6 +392,11 @@ class Search(Bounds):
                 if known_sub is not None and (known_sub[1] is not None or known_sub[0] > limit):
                     sub = known_sub[0]
                 else:
+                    if child is not None and hand and sub_row is not None:
+                        if sharing is None:
+                            sharing = self._sharing(v, si, runs, reserved, left)
+                        self.hand_shared = self._hand_shared(sharing, sub_row, left, child)
+                        self.hand_key = nxt
                     sub = visit(nxt, limit, known_sub, child)
                 if sub <= limit:
                     if loss + sub < best:
