@@ -40,11 +40,11 @@ RowKey = tuple[int, int, int, int]
 #: A suit's part of a bound by joker units, 0 to all the units in play
 #: (`Bounds._suit_row`): never rising with more units.
 SuitRow = list[float]
-#: The suits other than one's part of sharing out the joker units (`Bounds._sharing`):
-#: the sum of the parts of those that want no units, the rows of those that
-#: want some, the units those want between them, and (filled when first
-#: needed) the least sum of the latter by the units given to them.
-Sharing = tuple[float, list[SuitRow], int, list[SuitRow | None]]
+#: Some suits' part of sharing out a count of joker units (`Bounds._sharing`):
+#: the sum of their parts, that of those that want no units, the rows of
+#: those that want some, the units those want between them, and (filled when
+#: first needed) the least sum of the latter by the units given to them.
+Sharing = tuple[float, float, list[SuitRow], int, list[SuitRow | None]]
 
 
 class Bounds(SweepBase):
@@ -228,25 +228,31 @@ class Bounds(SweepBase):
         self.shared[key] = shared
         return shared
 
-    def _sharing(self, v: int, si: int, runs: Runs, reserved: Kept, left: int) -> Sharing:
-        """The other suits' part of `_shared_at` for the children of a suit step.
+    def _other_rows(self, v: int, si: int, runs: Runs, reserved: Kept) -> list[SuitRow]:
+        """The rows of the suits but ``si`` at the step of suit ``si`` at value ``v``.
 
-        The children of the step of suit ``si`` at value ``v`` that keep the
-        ``left`` joker units share them among the same rows as the parent for
-        every suit but ``si``.
+        Also theirs in each child of that step that plays no further step.
         """
         rows = self.suit_rows
+        found: list[SuitRow] = []
+        for suit in range(4):
+            if suit != si:
+                w, suit_runs, kept = v + (suit < si), runs[suit], reserved[suit]
+                row = rows.get((w, suit, suit_runs, kept))
+                if row is None:
+                    row = self._suit_row(w, suit, suit_runs, kept)
+                found.append(row)
+        return found
+
+    def _sharing(self, others: list[SuitRow], left: int) -> Sharing:
+        """The part of `_shared_at` of the suits whose rows are ``others``, with ``left`` units."""
+        total = 0.0
         base = 0.0
         wanting: list[SuitRow] = []
         need = 0
-        for suit in range(4):
-            if suit == si:
-                continue
-            w, suit_runs, kept = v + (suit < si), runs[suit], reserved[suit]
-            row = rows.get((w, suit, suit_runs, kept))
-            if row is None:
-                row = self._suit_row(w, suit, suit_runs, kept)
+        for row in others:
             most = row[left]
+            total += most
             if row[0] != most:
                 wanting.append(row)
                 units = left
@@ -255,7 +261,7 @@ class Bounds(SweepBase):
                 need += units
             else:
                 base += most
-        return base, wanting, need, [None]
+        return total, base, wanting, need, [None]
 
     def _hand_shared(self, sharing: Sharing, row: SuitRow, left: int, plain: float) -> float:
         """`_shared_at` for a child whose suit's row is ``row``, its units ``left``.
@@ -264,7 +270,7 @@ class Bounds(SweepBase):
         child's plain bound. Whole losses only: the sums are taken in another
         order than `_shared_at` takes them.
         """
-        base, wanting, need, folded = sharing
+        _total, base, wanting, need, folded = sharing
         most = row[left]
         if row[0] == most:  # the child's suit wants none
             if len(wanting) < 2 or need <= left:

@@ -317,12 +317,14 @@ class Search(Bounds):
             # `_units_left` written out below: it is asked for most plays.
             unit, pending = self.unit, self.pending
             spare = (self.jokers - used) * unit
-            # A child with the parent's units shares them among the same rows but
-            # its own suit's: the other suits' part of the sharing, worked out on
-            # the first child that needs it, serves every child (`_hand_shared`).
-            # Whole losses only: there the sum's order cannot change it.
-            hand = left > 0 and self.whole
-            sharing: Sharing | None = None
+            # A child that plays no further step has the parent's rows but its own
+            # suit's: with them, read once on the first child searched, the parent
+            # works out each child's plain bound and its sharing of the units
+            # (`_hand_shared`), which the child would look up row by row. Whole
+            # losses only: there the order of the sums cannot change them.
+            hand = self.whole
+            other_rows: list[SuitRow] | None = None
+            sharings: dict[int, Sharing] = {}
         best = INF
         lower = INF
         cap = budget  # min(budget, best)
@@ -372,7 +374,7 @@ class Search(Bounds):
                             if loss + child < lower:
                                 lower = loss + child
                             continue
-                        if units != left:
+                        if units != left and not hand:
                             child = None  # a bound on the child's plain bound, not that bound
                     # The aces kept back change only at the ends of the sweep (v = 1, 14).
                     reserved2 = (
@@ -393,10 +395,15 @@ class Search(Bounds):
                     sub = known_sub[0]
                 else:
                     if child is not None and hand and sub_row is not None:
+                        sharing = sharings.get(units)
                         if sharing is None:
-                            sharing = self._sharing(v, si, runs, reserved, left)
-                        self.hand_shared = self._hand_shared(sharing, sub_row, left, child)
-                        self.hand_key = nxt
+                            if other_rows is None:
+                                other_rows = self._other_rows(v, si, runs, reserved)
+                            sharing = sharings[units] = self._sharing(other_rows, units)
+                        child = sharing[0] + sub_row[units]
+                        if units:
+                            self.hand_shared = self._hand_shared(sharing, sub_row, units, child)
+                            self.hand_key = nxt
                     sub = visit(nxt, limit, known_sub, child)
                 if sub <= limit:
                     if loss + sub < best:
