@@ -171,11 +171,12 @@ class Search(Bounds):
         floor = 0.0 if found is None else found[0]
         if self.lazy:
             memo = self.memo
-            left = (
-                self._units_left(v, si, used, gcount)
-                if gcount
-                else (self.jokers - used) * self.unit
-            )
+            left = (self.jokers - used) * self.unit
+            if gcount:  # `_units_left` written out: asked at most states
+                owed = self.pending.get((v, si, gcount))
+                if owed is None:
+                    owed = self.pending[v, si, gcount] = self._pending(v, si, gcount)
+                left -= owed
             bound = floor
             # One key for both bounds' memos: hashing the runs is much of a lookup.
             short = (v, si, runs, reserved, left)
@@ -288,6 +289,13 @@ class Search(Bounds):
         else:
             before, after = runs[:si], runs[si + 1 :]
             kept = reserved[si]
+            # The plays of the suit steps (`_advance` below), where the next suit
+            # has a copy of this value or an open run (else its step is empty).
+            following = (
+                self.suit_memo
+                if si < 3 and v < 14 and (runs[si + 1] or self.present[v][si + 1])
+                else None
+            )
             step = (v, si, runs[si], used, kept)
             found = self.suit_memo.get(step)
             plays = self._suit_options(v, si, runs[si], used, kept) if found is None else found
@@ -380,14 +388,23 @@ class Search(Bounds):
                     reserved2 = (
                         reserved if res == kept else (*reserved[:si], res, *reserved[si + 1 :])
                     )
-                    nxt = advance(
-                        v,
-                        si + 1,
-                        (*before, new_runs_s, *after),
-                        used + jokers_here,
-                        gcount + GIVES[g],
-                        reserved2,
-                    )
+                    runs2 = (*before, new_runs_s, *after)
+                    used2 = used + jokers_here
+                    gcount2 = gcount + GIVES[g]
+                    # `_advance`'s usual case written out: the next suit's step has
+                    # plays made already, and a choice among them.
+                    if following is not None:
+                        next_plays = following.get(
+                            (v, si + 1, runs2[si + 1], used2, reserved2[si + 1])
+                        )
+                        if next_plays is not None and (
+                            len(next_plays) != 1 or next_plays[0][1] or next_plays[0][3]
+                        ):
+                            nxt = (v, si + 1, runs2, used2, gcount2, reserved2)
+                        else:
+                            nxt = advance(v, si + 1, runs2, used2, gcount2, reserved2)
+                    else:
+                        nxt = advance(v, si + 1, runs2, used2, gcount2, reserved2)
                     if child is not None and (nxt[0] != v or nxt[1] != si + 1):
                         child = None  # past empty or forced steps: the bound is the child's own
                 known_sub = memo.get(nxt)  # the lookup `_search` starts with
