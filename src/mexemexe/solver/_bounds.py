@@ -31,8 +31,10 @@ from ._memo import INF, Kept, Runs, SweepBase
 from ._runs import deficit, unpack
 from ._suit_plays import ranked
 
-__all__ = ["Bounds", "Sharing", "SuitRow"]
+__all__ = ["Bounds", "SuitRow"]
 
+#: A suit's part of a bound: ``(value, suit, its runs, its aces kept, joker units)``.
+PartKey = tuple[int, int, int, int, int]
 #: A suit's row of parts (`Bounds._suit_row`): ``(value, suit, its runs, its aces kept)``.
 RowKey = tuple[int, int, int, int]
 
@@ -40,11 +42,6 @@ RowKey = tuple[int, int, int, int]
 #: A suit's part of a bound by joker units, 0 to all the units in play
 #: (`Bounds._suit_row`): never rising with more units.
 SuitRow = list[float]
-#: Some suits' part of sharing out a count of joker units (`Bounds._sharing`):
-#: the sum of their parts, that of those that want no units, the rows of
-#: those that want some, the units those want between them, and (filled when
-#: first needed) the least sum of the latter by the units given to them.
-Sharing = tuple[float, float, list[SuitRow], int, list[SuitRow | None]]
 
 
 class Bounds(SweepBase):
@@ -52,20 +49,14 @@ class Bounds(SweepBase):
 
     def _prepare(self) -> None:
         super()._prepare()
+        self.suit_bounds: dict[PartKey, float] = {}  # the rows' entries the search reads
         self.suit_rows: dict[RowKey, SuitRow] = {}
-        # Per suit step as `SweepBase.suit_memo` keys it, the row of each of its
-        # plays' next step (`mexemexe.solver._dfs.Search._expand`), filled as read.
-        self.play_rows: dict[tuple[int, int, int, int, int], list[SuitRow | None]] = {}
         self.bounds: dict[tuple[int, int, Runs, Kept, int], float] = {}
         self.shared: dict[tuple[int, int, Runs, Kept, int], float] = {}
         self.pending: dict[tuple[int, int, int], int] = {}  # `_pending`, remembered
-        # A state's shared bound as its parent worked it out (`_hand_shared`), for the
-        # state whose key is this very object (the parent's, made just before).
-        self.hand_key: object = None
-        self.hand_shared = 0.0
         counts = list(map(operator.add, self.must, self.may))
         # next_copy[suit][v]: the first value from v on (up to 13) where the suit has
-        # a copy, else 14; a suit's bound skips the values before it (`_suit_row`).
+        # a copy, else 14; a suit's bound skips the values before it (`_suit_bound`).
         self.next_copy = [next_copies(tuple(counts[suit:52:4])) for suit in range(4)]
         # Per value, what the bound needs to know about groups there (see
         # `group_facts`): group_room[v][suit][g], group_share[v][suit][g], and
@@ -228,80 +219,15 @@ class Bounds(SweepBase):
         self.shared[key] = shared
         return shared
 
-    def _other_rows(self, v: int, si: int, runs: Runs, reserved: Kept) -> list[SuitRow]:
-        """The rows of the suits but ``si`` at the step of suit ``si`` at value ``v``.
-
-        Also theirs in each child of that step that plays no further step.
-        """
-        rows = self.suit_rows
-        found: list[SuitRow] = []
-        for suit in range(4):
-            if suit != si:
-                w, suit_runs, kept = v + (suit < si), runs[suit], reserved[suit]
-                row = rows.get((w, suit, suit_runs, kept))
-                if row is None:
-                    row = self._suit_row(w, suit, suit_runs, kept)
-                found.append(row)
-        return found
-
-    def _sharing(self, others: list[SuitRow], left: int) -> Sharing:
-        """The part of `_shared_at` of the suits whose rows are ``others``, with ``left`` units."""
-        total = 0.0
-        base = 0.0
-        wanting: list[SuitRow] = []
-        need = 0
-        for row in others:
-            most = row[left]
-            total += most
-            if row[0] != most:
-                wanting.append(row)
-                units = left
-                while units and row[units - 1] == most:
-                    units -= 1
-                need += units
-            else:
-                base += most
-        return total, base, wanting, need, [None]
-
-    def _hand_shared(self, sharing: Sharing, row: SuitRow, left: int, plain: float) -> float:
-        """`_shared_at` for a child whose suit's row is ``row``, its units ``left``.
-
-        ``sharing`` is the other suits' part (`_sharing`); ``plain`` the
-        child's plain bound. Whole losses only: the sums are taken in another
-        order than `_shared_at` takes them.
-        """
-        _total, base, wanting, need, folded = sharing
-        most = row[left]
-        if row[0] == most:  # the child's suit wants none
-            if len(wanting) < 2 or need <= left:
-                return plain
-            base += most
-        else:
-            units = left
-            while units and row[units - 1] == most:
-                units -= 1
-            if not wanting or need + units <= left:
-                return plain
-        spent = folded[0]
-        if spent is None:  # the least sum over the other wanting suits, by units given
-            spent = wanting[0][: left + 1]
-            for costs in wanting[1:]:
-                after: list[float] = []
-                for u in range(left + 1):
-                    lowest = INF
-                    for j in range(u + 1):
-                        if spent[u - j] + costs[j] < lowest:
-                            lowest = spent[u - j] + costs[j]
-                    after.append(lowest)
-                spent = after
-            folded[0] = spent
-        if row[0] == most:
-            return base + spent[left]
-        lowest = INF
-        for j in range(left + 1):
-            if spent[left - j] + row[j] < lowest:
-                lowest = spent[left - j] + row[j]
-        return base + lowest
+    def _suit_bound(self, v: int, suit: int, runs: int, reserved: int, jokers: int) -> float:
+        """One suit's least loss from value ``v`` on, alone, with ``jokers`` joker units."""
+        row = self.suit_rows.get((v, suit, runs, reserved))
+        if row is None:
+            row = self._suit_row(v, suit, runs, reserved)
+        best = self.suit_bounds[v, suit, runs, reserved, jokers] = (
+            row[jokers] if jokers >= 0 else INF
+        )
+        return best
 
     def _suit_row(self, v: int, suit: int, runs: int, reserved: int) -> SuitRow:
         """One suit's least loss from value ``v`` on, alone, by joker units (0 to all in play).
@@ -353,9 +279,6 @@ class Bounds(SweepBase):
                 sub = rows.get((w, suit, new_runs, reserved))
                 if sub is None:
                     sub = self._suit_row(w, suit, new_runs, reserved)
-                if row[-1] == INF:  # no play yet (a row never rises): this play's own row
-                    row[cost:] = [loss + x for x in sub[: size - cost]]
-                    continue
                 for units in range(cost, size):
                     total = loss + sub[units - cost]
                     if total < row[units]:
@@ -376,9 +299,6 @@ class Bounds(SweepBase):
             sub = rows.get((w, suit, new_runs, res))
             if sub is None:
                 sub = self._suit_row(w, suit, new_runs, res)
-            if row[-1] == INF:  # no play yet (a row never rises): this play's own row
-                row[cost:] = [loss + x for x in sub[: size - cost]]
-                continue
             for units in range(cost, size):
                 total = loss + sub[units - cost]
                 if total < row[units]:

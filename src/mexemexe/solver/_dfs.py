@@ -42,7 +42,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from .._cards import JOKER_CODE, Card
-from ._bounds import Bounds, Sharing, SuitRow
+from ._bounds import Bounds
 from ._groups import GIVES
 from ._memo import END, INF, MemoEntry, Runs, StateKey
 from ._runs import length, natural, unpack
@@ -171,18 +171,15 @@ class Search(Bounds):
         floor = 0.0 if found is None else found[0]
         if self.lazy:
             memo = self.memo
-            left = (self.jokers - used) * self.unit
-            if gcount:  # `_units_left` written out: asked at most states
-                owed = self.pending.get((v, si, gcount))
-                if owed is None:
-                    owed = self.pending[v, si, gcount] = self._pending(v, si, gcount)
-                left -= owed
+            left = (
+                self._units_left(v, si, used, gcount)
+                if gcount
+                else (self.jokers - used) * self.unit
+            )
             bound = floor
-            # One key for both bounds' memos: hashing the runs is much of a lookup.
-            short = (v, si, runs, reserved, left)
             if found is None:  # a remembered bound is at least the plain one (checked first)
                 if plain is None:
-                    plain = self.bounds.get(short) if left >= 0 else INF
+                    plain = self.bounds.get((v, si, runs, reserved, left)) if left >= 0 else INF
                     if plain is None:
                         plain = self._bound_sum(v, si, runs, reserved, left)
                 if plain > bound:
@@ -190,12 +187,7 @@ class Search(Bounds):
             else:
                 plain = None
             if bound <= budget and left > 0:
-                shared = self.shared.get(short)
-                if shared is None:
-                    if key is self.hand_key:  # the parent worked it out (`_expand`)
-                        shared = self.shared[short] = self.hand_shared
-                    else:
-                        shared = self._shared_at(v, si, runs, reserved, left)
+                shared = self._shared_at(v, si, runs, reserved, left)
                 if shared > bound:
                     bound = shared
             if bound > budget:
@@ -289,57 +281,30 @@ class Search(Bounds):
         else:
             before, after = runs[:si], runs[si + 1 :]
             kept = reserved[si]
-            # The plays of the suit steps (`_advance` below), where the next suit
-            # has a copy of this value or an open run (else its step is empty).
-            following = (
-                self.suit_memo
-                if si < 3 and v < 14 and (runs[si + 1] or self.present[v][si + 1])
-                else None
-            )
-            step = (v, si, runs[si], used, kept)
-            found = self.suit_memo.get(step)
+            found = self.suit_memo.get((v, si, runs[si], used, kept))
             plays = self._suit_options(v, si, runs[si], used, kept) if found is None else found
         # The quick path below is for suit steps (a groups step changes every suit's
         # joker units and moves them all on a value).
         quick = self.lazy and not groups
         if quick:
-            rows = self.suit_rows
+            known = self.suit_bounds
             if plain is None:
                 plain = self.bounds.get((v, si, runs, reserved, left))
                 if plain is None:
                     plain = self._bound_sum(v, si, runs, reserved, left)
-            row = rows.get((v, si, runs[si], kept))
-            if row is None:
-                row = self._suit_row(v, si, runs[si], kept)
-            part = row[left] if left >= 0 else INF
+            part = known.get((v, si, runs[si], kept, left))
+            if part is None:
+                part = self._suit_bound(v, si, runs[si], kept, left)
             others = plain - part  # the other suits' parts, the same in every child
-            # Each play's row (its suit's part in the child, by joker units), in
-            # the plays' order: the same at every state that makes these plays,
-            # so looked up once each rather than once per state.
-            known_rows = self.play_rows.get(step)
-            if known_rows is None:
-                known_rows = self.play_rows[step] = [None] * len(plays)
-            play_rows: list[SuitRow | None] = known_rows
             w = v + 1
             passing: int | None = None  # the units after a play that places and gives nothing
-            # `_units_left` written out below: it is asked for most plays.
-            unit, pending = self.unit, self.pending
-            spare = (self.jokers - used) * unit
-            # A child that plays no further step has the parent's rows but its own
-            # suit's: with them, read once on the first child searched, the parent
-            # works out each child's plain bound and its sharing of the units
-            # (`_hand_shared`), which the child would look up row by row. Whole
-            # losses only: there the order of the sums cannot change them.
-            hand = self.whole
-            other_rows: list[SuitRow] | None = None
-            sharings: dict[int, Sharing] = {}
         best = INF
         lower = INF
         cap = budget  # min(budget, best)
         choice: tuple[StateKey, Play] | None = None
         nxt: StateKey | None = None
         try:
-            for index, option in enumerate(self._watch(plays)):  # least loss first
+            for option in self._watch(plays):  # least loss first
                 new_runs_s, g, jokers_here, loss, res, _detail = option
                 if loss > cap:
                     if loss < lower:
@@ -356,71 +321,43 @@ class Search(Bounds):
                         if g or jokers_here:
                             # The child's units: fewer than the parent's, so the other
                             # suits' parts with the parent's units bound theirs.
-                            units = spare - jokers_here * unit
-                            given = gcount + GIVES[g]
-                            if given:
-                                owed = pending.get((v, si + 1, given))
-                                if owed is None:
-                                    owed = pending[v, si + 1, given] = self._pending(
-                                        v, si + 1, given
-                                    )
-                                units -= owed
+                            units = self._units_left(
+                                v, si + 1, used + jokers_here, gcount + GIVES[g]
+                            )
                         elif gcount:  # the same for every play that places and gives nothing
                             if passing is None:
                                 passing = self._units_left(v, si + 1, used, gcount)
                             units = passing
                         if units < 0:
                             continue  # the groups cannot have the jokers they need
-                        sub_row = play_rows[index]
-                        if sub_row is None:
-                            sub_row = rows.get((w, si, new_runs_s, res))
-                            if sub_row is None:
-                                sub_row = self._suit_row(w, si, new_runs_s, res)
-                            play_rows[index] = sub_row
-                        child = others + sub_row[units]
+                        part = known.get((w, si, new_runs_s, res, units))
+                        if part is None:
+                            part = self._suit_bound(w, si, new_runs_s, res, units)
+                        child = others + part
                         if child > limit:
                             if loss + child < lower:
                                 lower = loss + child
                             continue
-                        if units != left and not hand:
+                        if units != left:
                             child = None  # a bound on the child's plain bound, not that bound
                     # The aces kept back change only at the ends of the sweep (v = 1, 14).
                     reserved2 = (
                         reserved if res == kept else (*reserved[:si], res, *reserved[si + 1 :])
                     )
-                    runs2 = (*before, new_runs_s, *after)
-                    used2 = used + jokers_here
-                    gcount2 = gcount + GIVES[g]
-                    # `_advance`'s usual case written out: the next suit's step has
-                    # plays made already, and a choice among them.
-                    if following is not None:
-                        next_plays = following.get(
-                            (v, si + 1, runs2[si + 1], used2, reserved2[si + 1])
-                        )
-                        if next_plays is not None and (
-                            len(next_plays) != 1 or next_plays[0][1] or next_plays[0][3]
-                        ):
-                            nxt = (v, si + 1, runs2, used2, gcount2, reserved2)
-                        else:
-                            nxt = advance(v, si + 1, runs2, used2, gcount2, reserved2)
-                    else:
-                        nxt = advance(v, si + 1, runs2, used2, gcount2, reserved2)
+                    nxt = advance(
+                        v,
+                        si + 1,
+                        (*before, new_runs_s, *after),
+                        used + jokers_here,
+                        gcount + GIVES[g],
+                        reserved2,
+                    )
                     if child is not None and (nxt[0] != v or nxt[1] != si + 1):
                         child = None  # past empty or forced steps: the bound is the child's own
                 known_sub = memo.get(nxt)  # the lookup `_search` starts with
                 if known_sub is not None and (known_sub[1] is not None or known_sub[0] > limit):
                     sub = known_sub[0]
                 else:
-                    if child is not None and hand and sub_row is not None:
-                        sharing = sharings.get(units)
-                        if sharing is None:
-                            if other_rows is None:
-                                other_rows = self._other_rows(v, si, runs, reserved)
-                            sharing = sharings[units] = self._sharing(other_rows, units)
-                        child = sharing[0] + sub_row[units]
-                        if units:
-                            self.hand_shared = self._hand_shared(sharing, sub_row, units, child)
-                            self.hand_key = nxt
                     sub = visit(nxt, limit, known_sub, child)
                 if sub <= limit:
                     if loss + sub < best:
