@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ._groups import group_copies, group_facts, pair_share, share
@@ -257,7 +257,40 @@ class Bounds(SweepBase):
         row = [INF] * size
         shares, room = self.group_share[v][suit], self.group_room[v][suit]
         w = v + 1
-        for new_runs, g, jokers_here, loss, res in self._row_plays(v, suit, runs, reserved):
+        code = (v - 1) * 4 + suit
+        weight = self.weights[code] if v < 14 else 0.0
+        if self.lazy and ((v == 1 and not self.ace_high) or 1 < v < 14) and weight >= 0:
+            # Away from the aces kept back, a row needs the suit's undominated plays
+            # only (`ranked`, with every joker they may place: a play placing more
+            # than a count of units is skipped by its cost), least cards left out
+            # first, weighed here: the plays the search takes would be made for
+            # each count of jokers and aces kept, for the same options.
+            value = v if v == 1 or v >= self.top else 2
+            options = ranked(runs, self.must[code], self.may[code], value, *self.run_args[:4])[1]
+            for new_runs, g, jokers_here, left_out, _made in options:
+                loss = left_out * weight
+                if loss >= row[0]:
+                    break  # least loss first: no later play can do better
+                if g and not room[g]:
+                    continue
+                cost = jokers_here * unit + shares[g]
+                if cost >= size or loss >= row[cost]:
+                    continue
+                sub = rows.get((w, suit, new_runs, reserved))
+                if sub is None:
+                    sub = self._suit_row(w, suit, new_runs, reserved)
+                for units in range(cost, size):
+                    total = loss + sub[units - cost]
+                    if total < row[units]:
+                        row[units] = total
+            rows[key] = row
+            return row
+        # The aces (kept back or played low), and the eager model: the search's plays.
+        # The loop repeats the one above on purpose: this is the bound's innermost
+        # work, and a shared generator or helper call per play measurably slowed it.
+        for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
+            v, suit, runs, 0, reserved
+        ):
             if loss >= row[0]:
                 break  # least loss first: no later play can do better
             if g and not room[g]:
@@ -274,31 +307,6 @@ class Bounds(SweepBase):
                     row[units] = total
         rows[key] = row
         return row
-
-    def _row_plays(
-        self, v: int, suit: int, runs: int, reserved: int
-    ) -> Iterator[tuple[int, int, int, float, int]]:
-        """A row's plays at ``v``, least loss first: runs left, group, jokers, loss, aces kept.
-
-        Away from the aces kept back, a row needs the suit's undominated plays
-        only (`ranked`, with every joker they may place: a play placing more
-        than a count of units is skipped by its cost), weighed here: the plays
-        the search takes would be made for each count of jokers and aces kept,
-        for the same options. The aces (kept back or played low), and the
-        eager model, take the search's plays.
-        """
-        code = (v - 1) * 4 + suit
-        weight = self.weights[code] if v < 14 else 0.0
-        if self.lazy and ((v == 1 and not self.ace_high) or 1 < v < 14) and weight >= 0:
-            value = v if v == 1 or v >= self.top else 2
-            options = ranked(runs, self.must[code], self.may[code], value, *self.run_args[:4])[1]
-            for new_runs, g, jokers_here, left_out, _made in options:
-                yield new_runs, g, jokers_here, left_out * weight, reserved
-            return
-        for new_runs, g, jokers_here, loss, res, _detail in self._suit_options(
-            v, suit, runs, 0, reserved
-        ):
-            yield new_runs, g, jokers_here, loss, res
 
     def _closing_need(self, runs: Sequence[int]) -> float:
         """Jokers that closing all ``runs`` needs (lazy model); ``inf`` if one cannot close."""
