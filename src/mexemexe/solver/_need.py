@@ -80,6 +80,10 @@ _LOSS_PRICE = 0.5
 #: and oscillate (see benchmarks/README.md).
 _HALVE_AFTER = 3
 
+#: A mask of the states between two looks at the clock while a program is
+#: made (`_Program`): a look costs far more than a state there.
+_LOOK_EVERY = 63
+
 #: A tolerance on the bound's float sums before a state is cut.
 _EPS = 1e-9
 
@@ -316,7 +320,7 @@ class NeedSearch(Search):
             if self.deadline < INF and time.perf_counter() >= self.deadline:
                 raise SearchCut  # a search with a time limit (`TimedSweep`)
             coef = self._terms(lam)
-            values = graph.weigh(coef, strict, price)
+            values = graph.weigh(coef, strict, price, self.deadline)
             value = sum(values[root] for root in roots)
             if value > best_value:
                 best_value, best_coef, best_values = value, coef, values
@@ -362,11 +366,17 @@ class _Graph:
         self.programs: dict[tuple[bool, float], _Program] = {}  # by mode, made on first use
 
     def node(self, search: NeedSearch, v: int, suit: int, runs: int, kept: int, bare: bool) -> int:
-        """The index of a suit's state, made with all below it if new."""
+        """The index of a suit's state, made with all below it if new.
+
+        Raises:
+            SearchCut: At the search's deadline (a big graph takes a while to make).
+        """
         key = (v, suit, runs, kept, bare)
         found = self.index.get(key)
         if found is not None:
             return found
+        if search.deadline < INF and time.perf_counter() >= search.deadline:
+            raise SearchCut  # a node is indexed only once whole, so the graph stays sound
         edges: list[tuple[int, int, int, float]] | None
         end = 0.0
         if v > search.top:
@@ -405,17 +415,23 @@ class _Graph:
         self.ends.append(end)
         return len(self.keys) - 1
 
-    def weigh(self, coef: list[list[float]], strict: bool, price: float) -> list[float]:
+    def weigh(
+        self, coef: list[list[float]], strict: bool, price: float, deadline: float = INF
+    ) -> list[float]:
         """Each state's least cost under the terms ``coef`` (children first).
 
         ``strict``: every card of weight placed (no play leaving one out);
         else each unit of loss costs ``price``.
         A subgradient step re-weighs the whole graph, so it runs the mode's
         `_Program` (the plays that matter, flattened once) rather than the graph.
+
+        Raises:
+            SearchCut: At ``deadline`` (a `time.perf_counter` reading), while
+                the program is being made.
         """
         program = self.programs.get((strict, price))
         if program is None or program.size != len(self.keys):
-            program = self.programs[strict, price] = _Program(self, strict, price)
+            program = self.programs[strict, price] = _Program(self, strict, price, deadline)
         return program.run(coef)
 
     def gives(
@@ -462,8 +478,14 @@ class _Program:
     the sums.
     """
 
-    def __init__(self, graph: _Graph, strict: bool, price: float) -> None:
+    def __init__(self, graph: _Graph, strict: bool, price: float, deadline: float = INF) -> None:
+        """Flatten ``graph`` for one mode.
+
+        Raises:
+            SearchCut: At ``deadline`` (a big graph takes a while to flatten).
+        """
         self.size = len(graph.keys)
+        timed = deadline < INF
         init: list[float] = []
         live: list[bool] = []
         steps: list[tuple[int, int, tuple[tuple[float, int, int], ...]]] = []
@@ -471,6 +493,8 @@ class _Program:
         for at, ((v, suit, _runs, _kept, bare), edges, end) in enumerate(
             zip(graph.keys, graph.edges, graph.ends, strict=True)
         ):
+            if timed and not at & _LOOK_EVERY and time.perf_counter() >= deadline:
+                raise SearchCut
             if edges is None:
                 init.append(end)
                 live.append(end < INF)
