@@ -612,6 +612,24 @@ def test_the_race_of_symmetric_searches_gives_valid_optimal_layouts(
             assert sum(weights[c] for c in placed) == value
 
 
+@pytest.mark.parametrize("seed", range(36, 48))
+def test_a_proof_race_with_a_small_second_share_stays_exact(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """B6: racing a proof against a known play, the second racer's smaller slices keep it exact."""
+    from mexemexe.solver import _sweep
+    from mexemexe.solver._search import Search
+
+    monkeypatch.setattr(_sweep, "_EASY", 1)
+    monkeypatch.setattr(_sweep, "_PROOF_SHARE", 0.01)
+    profile, must, may = dealt_position(seed)
+    for weights in objective_weights(profile):
+        # Placing nothing is the known play: its loss is every hand card's weight.
+        nothing = sum(w * k for w, k in zip(weights, may, strict=True))
+        value, _, _ = _sweep.Sweep(must, may, weights, profile).solve(incumbent=nothing)
+        assert value == Search(must, may, weights, profile).solve()[0]
+
+
 def test_a_hard_position_is_answered_by_a_symmetric_search() -> None:
     """B5, ace high: a position whose search meets its dead ends late, and its mirror's early."""
     table = (

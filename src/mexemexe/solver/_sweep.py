@@ -68,6 +68,13 @@ _EASY = 1_000
 #: less than doubling, so the searches that lose waste less past the winner.
 _GROWTH = 1.5
 
+#: The share of each round's slice that the racer going second gets where a
+#: play is known already (`Sweep._race`): in such a proof the first racer is
+#: the likelier to finish, and the second is insurance against the positions
+#: where it is far quicker, which a smaller share still covers at a bounded
+#: cost while wasting less where the first one wins.
+_PROOF_SHARE = 0.25
+
 #: Plays a search with a deadline tries in one state between two looks at
 #: the clock (`TimedSweep._watch`): a play its bound cuts costs a bound, which
 #: may take a while to work out the first time; a look costs far less.
@@ -155,7 +162,9 @@ class Sweep(NeedSearch, Rebuild):
         benchmarks/README.md). Once it has used its first slice, the two (`VARIANTS`) take turns,
         with slices half as long again each round, and the first to finish
         answers: at most about twice the work of the quicker, against a
-        search that can take far longer one way than the other.
+        search that can take far longer one way than the other. In a proof
+        the second gets only `_PROOF_SHARE` of each round's slice: there the
+        first usually wins, and the second is insurance.
 
         Returns:
             The search that finished, its variant, and the loss.
@@ -164,6 +173,7 @@ class Sweep(NeedSearch, Rebuild):
         grant = _EASY
         proof = self.cap < INF  # a play is known: the search mostly proves none is better
         variants = MIRRORED_FIRST if self._high_constraints() != proof else VARIANTS
+        share = _PROOF_SHARE if proof else 1.0
         while True:
             for index, (mirror, flip) in enumerate(variants):
                 if index == len(racers):
@@ -175,7 +185,7 @@ class Sweep(NeedSearch, Rebuild):
                     racers.append((sweep, slices))
                 sweep, slices = racers[index]
                 try:
-                    slices.send(grant)
+                    slices.send(grant if index == 0 else math.ceil(share * grant))
                 except StopIteration as done:
                     loss: float = done.value
                     return sweep, (mirror, flip), loss
