@@ -151,27 +151,10 @@ class ActionLayout:
     ) -> dict[int, Move]:
         """The id of each of ``moves`` that has one, and its move (the first listed of each id)."""
         found: dict[int, Move] = {}
-        if self._shedding:  # `_encode_shedding` inlined: this runs on every step
-            play = self._play
-            for move in moves:
-                if isinstance(move, Discard):
-                    code = move.card.code
-                    if code >= JOKER_CODE:
-                        continue
-                    suit = move.suit
-                    choice = 0 if suit is None else SUIT_CHOICES.index(suit)
-                    action = play + (code * 5 + choice) * 2 + move.announce
-                elif isinstance(move, Draw):
-                    action = self._draw
-                elif isinstance(move, Pass):
-                    action = self._pass
-                else:
-                    continue
-                if action not in found:
-                    found[action] = move
-            return found
+        # The shedding encoder straight away: this runs on every step of the environment.
+        encode = self._encode_shedding if self._shedding else self.encode
         for move in moves:
-            encoded = self.encode(move, table)
+            encoded = encode(move, table)
             if encoded is not None and encoded not in found:
                 found[encoded] = move
         return found
@@ -222,7 +205,8 @@ class ActionLayout:
         (code,) = extra
         return self._at("layoff", old.index(before) * CARDS + code)
 
-    def _encode_shedding(self, move: Move) -> int | None:
+    def _encode_shedding(self, move: Move, table: Sequence[Sequence[Card]] = ()) -> int | None:
+        """`encode` in a shedding game (no table: ``table`` is ignored)."""
         if isinstance(move, Draw):
             return self._draw
         if isinstance(move, Pass):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping
 
@@ -10,11 +9,12 @@ import numpy as np
 from gymnasium import logger, spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from .._errors import MexeMexeError, ProfileError
+from .._errors import MexeMexeError, ProfileError, SolverInputError
 from .._kinds import quote
 from .._moves import Move
 from ..games import Game, RoundState
 from ..render import svg
+from ..solver._inputs import _deadline
 from ._actions import ActionLayout, Mask, layout_for
 from ._observe import ObservationLayout, Vector, observation_layout
 from ._round import (
@@ -74,14 +74,10 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
             raise ProfileError(f"render_mode {quote(render_mode)}: one of None, 'ansi', 'svg'")
         if not is_whole(max_steps) or max_steps < 1:
             raise ProfileError(f"max_steps {quote(max_steps)}: a whole number of at least 1")
-        if solver_time_limit is not None and not (
-            isinstance(solver_time_limit, (int, float))
-            and not isinstance(solver_time_limit, bool)
-            and 0 <= solver_time_limit < math.inf
-        ):
-            raise ProfileError(
-                f"solver_time_limit {quote(solver_time_limit)}: None or seconds, at least 0"
-            )
+        try:
+            _deadline(solver_time_limit)  # the solver's own check, now rather than at a step
+        except (SolverInputError, TypeError) as err:
+            raise ProfileError(f"solver_time_limit {quote(solver_time_limit)}: {err}") from None
         self.render_mode = render_mode
         self.players = players
         self.max_steps = max_steps
@@ -117,7 +113,8 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
         Raises:
             MexeMexeError: If ``agent`` is not one of ``possible_agents``.
         """
-        return self._obs_spaces[self.possible_agents[self.seat(agent)]]
+        self.seat(agent)  # an unknown agent is refused here
+        return self._obs_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Discrete:
         """The action space of ``agent``: ``Discrete(n)`` over the game's action ids.
@@ -125,7 +122,8 @@ class MexeMexeEnv(AECEnv):  # type: ignore[misc]
         Raises:
             MexeMexeError: If ``agent`` is not one of ``possible_agents``.
         """
-        return self._act_spaces[self.possible_agents[self.seat(agent)]]
+        self.seat(agent)  # an unknown agent is refused here
+        return self._act_spaces[agent]
 
     def reset(self, seed: int | None = None, options: Mapping[str, object] | None = None) -> None:
         """Deal a new round; ``seed`` seeds this deal and the ones after it."""

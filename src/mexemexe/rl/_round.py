@@ -64,8 +64,8 @@ def is_whole(value: object) -> TypeGuard[int]:
 def action_id(action: object) -> int | None:
     """``action`` as an action id, or ``None`` if it is not an integer.
 
-    A Python ``int``, a NumPy integer scalar and a 0-d NumPy integer array
-    (what ``mask.nonzero()`` and ``argmax`` give) are ids; a ``bool`` is
+    A Python ``int``, a NumPy integer scalar (what ``argmax`` gives) and a
+    0-d NumPy integer array (what some agents' code hands back) are ids; a ``bool`` is
     not, though Python counts it an ``int``, so ``step(True)`` is refused
     rather than read as action 1.
     """
