@@ -169,7 +169,7 @@ def test_observation_field_unknown_name_is_refused() -> None:
         env.observations.field(vector, "nope")
 
 
-def test_state_method_is_pettingzoo_s() -> None:
+def test_state_method_is_left_to_pettingzoo() -> None:
     """The round is env.round_state, so PettingZoo's state() is its own (not implemented)."""
     env = rl.env("galician")
     env.reset(seed=1)

@@ -164,7 +164,8 @@ class Sweep(NeedSearch, Rebuild):
         answers: at most about twice the work of the quicker, against a
         search that can take far longer one way than the other. In a proof
         the second gets only `_PROOF_SHARE` of each round's slice: there the
-        first usually wins, and the second is insurance.
+        first usually wins, and the second is insurance (where the second is
+        the quicker, the race then costs up to about five times its work).
 
         Returns:
             The search that finished, its variant, and the loss.
