@@ -113,12 +113,12 @@ def main() -> None:
         seen: set[tuple[str, str, str]] = set()
         kept = []
         for call in sorted(calls, key=lambda c: -c["seen_ms"]):
+            if len(kept) >= keep[profile]:
+                break  # (a keep of 0 keeps none of the profile's calls)
             key = (call["table"], call["hand"], call["objective"])
             if key not in seen:
                 seen.add(key)
                 kept.append(call)
-            if len(kept) == keep[profile]:
-                break
         for call in kept:
             best = solver.best_play(
                 table=call["table"],
