@@ -450,17 +450,14 @@ def ways(
     placed, ``all copies``). Each of them only drops plays that `undominated`
     would drop, so the plays kept, and their order, stay the same.
 
-    Made run by run, in `run_actions`' order: a part placing more than
-    ``most`` jokers goes no further, and of two parts that leave the same
-    runs with the same jokers and naturals only the first goes on (every
-    way the second would make, the first makes earlier).
+    In `run_actions`' order: the order of the plays `ranked` makes from them.
     """
     at_top = value == 14
     fresh = desc(min(1, min_run), 0, 1, int(value == 1))
-    # The ways so far: (jokers, naturals, runs kept open, actions, flags), where
-    # a flag of 1 is a run closed beside which a new run is dominated, and of 2 a
-    # joker beside which a copy left out is.
-    parts: list[tuple[int, int, tuple[int, ...], tuple[str, ...], int]] = [(0, 0, (), (), 0)]
+    # Per run (ascending), as `run_actions`: (jokers, naturals, the run after or 0,
+    # action, flag), where a flag of 1 is a run closed beside which a new run is
+    # dominated, and of 2 a joker beside which a copy left out is.
+    per_run = []
     for d in unpack(runs):
         acts: list[tuple[int, int, int, str, int]] = []
         grows = not (at_top and d >> A & 1)  # a run begun on the low ace cannot reach 14
@@ -479,41 +476,43 @@ def ways(
         if grows and (d >> J & 15) < run_cap and value < top:  # a joker: then it waits
             after = ((d & ~15) | grown | 1 << P) + (track << J)
             acts.append((1, 0, after, "jok", 2 if not track and d >> N & 1 else 0))
-        grown_parts = []
-        seen: set[tuple[int, int, tuple[int, ...]]] = set()
-        for used, nat, kept, actions, flags in parts:
-            for more, natural_here, after, name, flag in acts:
-                if used + more > most:
-                    continue
-                now = (*kept, after) if after else kept
-                if len(now) > 1 and after:
-                    now = tuple(sorted(now))
-                outcome = (used + more, nat + natural_here, now)
-                if outcome in seen:
-                    continue  # the same runs as an earlier part's: its ways come first
-                seen.add(outcome)
-                grown_parts.append(
-                    (used + more, nat + natural_here, now, (*actions, name), flags | flag)
-                )
-        parts = grown_parts
+        per_run.append(acts)
     out: list[Way] = []
-    for used, nat, kept, actions, flags in parts:
+    seen: set[tuple[int, int, int]] = set()
+    for combo in product(*per_run):
+        jokers_here = nat_ext = flags = 0
+        kept = []
+        for used, nat, after, _name, flag in combo:
+            jokers_here += used
+            nat_ext += nat
+            flags |= flag
+            if after:
+                kept.append(after)
+        if jokers_here > most:
+            continue
+        # The runs kept, packed on either side of where new runs go (`ranked`).
         high = low = shift = 0
-        for d in reversed(kept):  # descending
+        if len(kept) > 1:
+            kept.sort(reverse=True)
+        for d in kept:
             if d > fresh:
                 high = high << RUN_BITS | d
             else:
                 low = low << RUN_BITS | d
                 shift += RUN_BITS
+        outcome = (jokers_here, nat_ext, high << shift | low)
+        if outcome in seen:
+            continue  # the same plays as an earlier way's
+        seen.add(outcome)
         out.append(
             (
-                used,
-                nat,
+                jokers_here,
+                nat_ext,
                 high,
                 low,
                 shift,
                 len(kept),
-                actions,
+                tuple([act[3] for act in combo]),
                 0 if flags & 1 else _MOST_COPIES,
                 bool(flags & 2),
             )
