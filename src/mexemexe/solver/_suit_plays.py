@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
+from operator import itemgetter
 
 from ._runs import (
     RUN_BITS,
@@ -337,6 +338,10 @@ def plays(
     return tuple((o[0], o[1], o[2], o[3] * weight, kept, o[4]) for o in order)
 
 
+#: An option's count of cards left out (its loss at weight 1), as `ranked` sorts by:
+#: an `itemgetter` is a call in C, not in Python.
+_COUNT_LEFT = itemgetter(3)
+
 #: A way (`ways`): ``(jokers, naturals, runs kept open above a new run, those
 #: below it, the bits of those below, count of runs kept, actions, most new
 #: runs, all copies)``.
@@ -386,10 +391,13 @@ def ranked(
     found: list[Option] = []
     # The plays by copies given to groups and count of runs left open: only plays
     # alike in both can dominate one another (`undominated`).
+    # (Two plays of one way differ in copies to groups or in runs left open: a
+    # suit with one way has no play to drop.)
     alike: dict[int, list[Option]] = {}
-    for jokers_here, nat_ext, high, low, shift, count, actions, fresh_most, all_copies in ways(
-        runs, value, run_cap, min_run, track, top, most
-    ):
+    made = ways(runs, value, run_cap, min_run, track, top, most)
+    several = len(made) > 1
+    fresh_runs = _FRESH[value == 1]
+    for jokers_here, nat_ext, high, low, shift, count, actions, fresh_most, all_copies in made:
         if nat_ext > must_n + may_n:
             continue
         for may_used in range(may_n, may_n - 1 if all_copies else -1, -1):
@@ -408,19 +416,20 @@ def ranked(
             for new_nat in range(first, last + 1):
                 to_group = rest - new_nat
                 option = (
-                    ((high << RUN_BITS * new_nat | _FRESH[value == 1][new_nat]) << shift) | low,
+                    ((high << RUN_BITS * new_nat | fresh_runs[new_nat]) << shift) | low,
                     to_group,
                     jokers_here,
                     loss,
                     (actions, must_n, may_used, _LEADS[new_nat], to_group),
                 )
                 found.append(option)
-                kind = to_group << 8 | (count + new_nat)
-                if kind in alike:
-                    alike[kind].append(option)
-                else:
-                    alike[kind] = [option]
-    if len(alike) < len(found):
+                if several:
+                    kind = to_group << 8 | (count + new_nat)
+                    if kind in alike:
+                        alike[kind].append(option)
+                    else:
+                        alike[kind] = [option]
+    if several and len(alike) < len(found):
         beaten: set[int] = set()
         for group in alike.values():
             if len(group) > 1:
@@ -430,7 +439,10 @@ def ranked(
                     beaten.difference_update(map(id, kept))
         if beaten:
             found = [option for option in found if id(option) not in beaten]
-    return tuple(found), tuple(sorted(found, key=_count_left))
+    as_found = tuple(found)
+    if len(as_found) < 2:
+        return as_found, as_found
+    return as_found, tuple(sorted(as_found, key=_COUNT_LEFT))
 
 
 @lru_cache(maxsize=32_768)
@@ -482,10 +494,12 @@ def ways(
     for combo in product(*per_run):
         jokers_here = nat_ext = flags = 0
         kept = []
-        for used, nat, after, _name, flag in combo:
+        names = []
+        for used, nat, after, name, flag in combo:
             jokers_here += used
             nat_ext += nat
             flags |= flag
+            names.append(name)
             if after:
                 kept.append(after)
         if jokers_here > most:
@@ -512,17 +526,12 @@ def ways(
                 low,
                 shift,
                 len(kept),
-                tuple([act[3] for act in combo]),
+                tuple(names),
                 0 if flags & 1 else _MOST_COPIES,
                 bool(flags & 2),
             )
         )
     return tuple(out)
-
-
-def _count_left(option: Option) -> float:
-    """An option's count of cards left out (the loss at weight 1)."""
-    return option[3]
 
 
 def undominated(found: list[Option]) -> list[Option]:
