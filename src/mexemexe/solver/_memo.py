@@ -276,13 +276,13 @@ class SweepBase:
         """
         found = self.longer_runs.get(suit_runs)
         if found is None:
-            ways = []
+            choices = []
             for d in unpack(suit_runs):
                 way = [(d & ~15) | n for n in range(length(d), self.min_run + 1)]
                 if pending(d):
                     way += [w & ~(1 << P) for w in way]
-                ways.append(way)
-            longer = {pack(runs) for runs in product(*ways)}
+                choices.append(way)
+            longer = {pack(runs) for runs in product(*choices)}
             longer.discard(suit_runs)
             found = self.longer_runs[suit_runs] = tuple(sorted(longer))
         return found
