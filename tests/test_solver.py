@@ -473,15 +473,25 @@ def test_dropping_dominated_plays_changes_no_answer(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The least loss is the same when every play, dominated or not, is tried."""
-    from mexemexe.solver import _memo, _suit_plays, _sweep
+    from mexemexe.solver import _bounds, _memo, _suit_plays, _sweep
+    from mexemexe.solver._runs import most_jokers
+
+    def every_play(
+        runs: int, must_n: int, may_n: int, value: int, *rules: Any
+    ) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        min_run = rules[1]
+        made = _suit_plays._lazy_options(
+            runs, must_n, may_n, 1.0, most_jokers(runs, min_run), value, *rules[:4]
+        )
+        return tuple(made), tuple(sorted(made, key=lambda play: play[3]))
 
     profile, must, may = larger_position(seed)
     weights = [float(profile.card_points(m.Card.from_code(c))) for c in range(53)]
     value = _sweep.Sweep(must, may, weights, profile).solve()[0]
     with monkeypatch.context() as patch:
-        patch.setattr(_suit_plays, "undominated", lambda plays: plays)
         patch.setattr(_memo, "plays", _suit_plays.plays.__wrapped__)  # not the remembered plays
-        patch.setattr(_suit_plays, "ranked", _suit_plays.ranked.__wrapped__)
+        patch.setattr(_suit_plays, "ranked", every_play)  # the search's plays
+        patch.setattr(_bounds, "ranked", every_play)  # the bound's
         assert _sweep.Sweep(must, may, weights, profile).solve()[0] == value
 
 

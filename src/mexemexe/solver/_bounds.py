@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from ._groups import group_copies, group_facts, pair_share, share
 from ._memo import INF, Kept, Runs, SweepBase
-from ._runs import deficit, unpack
+from ._runs import deficit, most_jokers, unpack
 from ._suit_plays import ranked
 
 __all__ = ["Bounds", "SuitRow"]
@@ -266,7 +266,11 @@ class Bounds(SweepBase):
             # first, weighed here: the plays the search takes would be made for
             # each count of jokers and aces kept, for the same options.
             value = v if v == 1 or v >= self.top else 2
-            options = ranked(runs, self.must[code], self.may[code], value, *self.run_args[:4])[1]
+            must_n, may_n, rules = self.must[code], self.may[code], self.run_args[:4]
+            if self.plays_most < most_jokers(runs, self.min_run):  # fewer jokers in play
+                options = ranked(runs, must_n, may_n, value, *rules, self.plays_most)[1]
+            else:
+                options = ranked(runs, must_n, may_n, value, *rules)[1]
             for new_runs, g, jokers_here, left_out, _made in options:
                 loss = left_out * weight
                 if loss >= row[0]:

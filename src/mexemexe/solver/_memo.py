@@ -37,7 +37,17 @@ from ._runs import (
     runs_stronger,
     unpack,
 )
-from ._suit_plays import Play, group_play, options, play_loss, plays, ranked, run_actions
+from ._suit_plays import (
+    EVERY,
+    Play,
+    group_play,
+    options,
+    play_loss,
+    plays,
+    ranked,
+    run_actions,
+    ways,
+)
 
 if TYPE_CHECKING:
     from .._profiles import Profile
@@ -117,6 +127,7 @@ def forget_plays() -> None:
     ranked.cache_clear()
     options.cache_clear()
     run_actions.cache_clear()
+    ways.cache_clear()
     extend.cache_clear()
     runs_stronger.cache_clear()
 
@@ -177,6 +188,11 @@ class SweepBase:
             self.jokers,
         )
         self.run_args: RunRules = (self.run_cap, self.min_run, self.track, self.top, lazy)
+        # The most jokers a suit's plays are made with (`ranked`): those in play, as
+        # no play can place more; where the jokers-needed fit may run
+        # (`mexemexe.solver._need`: no jokers in groups) it asks for the plays with
+        # every joker, which then serve both.
+        self.plays_most = EVERY if lazy and self.group_cap == 0 and self.jokers else self.jokers
         if self.run_args not in _PLAYS_BY_RULES and len(_PLAYS_BY_RULES) >= _KNOWN_RULES:
             _PLAYS_BY_RULES.clear()  # rules come from callers' profiles: keep the memo bounded
         self.known_plays = _PLAYS_BY_RULES.setdefault(self.run_args, {})
@@ -260,13 +276,13 @@ class SweepBase:
         """
         found = self.longer_runs.get(suit_runs)
         if found is None:
-            ways = []
+            choices = []
             for d in unpack(suit_runs):
                 way = [(d & ~15) | n for n in range(length(d), self.min_run + 1)]
                 if pending(d):
                     way += [w & ~(1 << P) for w in way]
-                ways.append(way)
-            longer = {pack(runs) for runs in product(*ways)}
+                choices.append(way)
+            longer = {pack(runs) for runs in product(*choices)}
             longer.discard(suit_runs)
             found = self.longer_runs[suit_runs] = tuple(sorted(longer))
         return found
@@ -344,7 +360,7 @@ class SweepBase:
             if found is None:
                 if len(self.known_plays) > _KNOWN_PLAYS:
                     self.known_plays.clear()
-                found = self.known_plays[key] = plays(*key, *self.run_args)
+                found = self.known_plays[key] = plays(*key, *self.run_args, self.plays_most)
             return found
         if self.lazy:
             jokers_left = min(jokers_left, most_jokers(runs, self.min_run))
@@ -354,7 +370,17 @@ class SweepBase:
             must_n, may_n, weight = reserved >> 2, reserved & 3, self.weights[suit]
             if reserved & FREE_ACES:  # a relaxed state's aces (`free_aces`): optional, free
                 must_n, weight = 0, 0.0
-            return plays(runs, must_n, may_n, weight, reserved, jokers_left, v, *self.run_args)
+            return plays(
+                runs,
+                must_n,
+                may_n,
+                weight,
+                reserved,
+                jokers_left,
+                v,
+                *self.run_args,
+                self.plays_most,
+            )
         code = (v - 1) * 4 + suit
         must_n, may_n = self.must[code], self.may[code]
         weight = self.weights[code]
@@ -364,7 +390,17 @@ class SweepBase:
             for low_may in range(may_n + 1):
                 kept = aces(must_n - low_must, may_n - low_may)
                 out.extend(
-                    plays(runs, low_must, low_may, weight, kept, jokers_left, v, *self.run_args)
+                    plays(
+                        runs,
+                        low_must,
+                        low_may,
+                        weight,
+                        kept,
+                        jokers_left,
+                        v,
+                        *self.run_args,
+                        self.plays_most,
+                    )
                 )
         out.sort(key=play_loss)
         return out

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import permutations
 
 __all__ = [
     "NO_ACES",
@@ -180,7 +179,21 @@ def runs_stronger(a: int, b: int) -> bool:
         a0, a1 = runs_a
         b0, b1 = runs_b
         return (stronger(a0, b0) and stronger(a1, b1)) or (stronger(a1, b0) and stronger(a0, b1))
-    return any(
-        all(stronger(x, y) for x, y in zip(order, runs_b, strict=True))
-        for order in set(permutations(runs_a))
-    )
+    return _matched(runs_a, runs_b)
+
+
+def _matched(runs_a: tuple[int, ...], runs_b: tuple[int, ...]) -> bool:
+    """Whether each run of ``runs_b`` can have its own run of ``runs_a``, as strong or stronger.
+
+    Backtracking, each run of ``runs_b`` in turn: of three runs or more, most
+    pairs fail at the first (every order tried, as before, cost far more).
+    """
+    b = runs_b[0]
+    for i, a in enumerate(runs_a):
+        if i and a == runs_a[i - 1]:
+            continue  # the same run as the one just tried
+        if stronger(a, b) and (
+            len(runs_b) == 1 or _matched(runs_a[:i] + runs_a[i + 1 :], runs_b[1:])
+        ):
+            return True
+    return False

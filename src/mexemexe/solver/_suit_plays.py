@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
+from operator import itemgetter
 
 from ._runs import (
     RUN_BITS,
@@ -37,6 +38,7 @@ from ._runs import (
 )
 
 __all__ = [
+    "EVERY",
     "Option",
     "Play",
     "PlayDetail",
@@ -47,6 +49,7 @@ __all__ = [
     "ranked",
     "run_actions",
     "undominated",
+    "ways",
 ]
 
 
@@ -76,6 +79,10 @@ Option = tuple[int, int, int, float, PlayDetail]
 #: top (`mexemexe.solver._runs.aces`); the detail is ``None`` for a groups
 #: play (its jokers say all).
 Play = tuple[int, int, int, float, int, PlayDetail | None]
+
+
+#: No bound on the jokers a play may place (`ranked`, `ways`).
+EVERY = 1 << 30
 
 
 def play_loss(play: Play) -> float:
@@ -298,13 +305,16 @@ def plays(
     track: bool,
     top: int,
     lazy: bool,
+    most: int = EVERY,
 ) -> tuple[Play, ...]:
     """`options` as the search takes them, least loss first (a stable sort).
 
     Each card left out is worth ``weight``, and ``kept`` are the aces kept
     back for the top. The rest are `options`'s arguments. In the lazy model
     the undominated plays come from `ranked`, shared by every weight, aces
-    kept and count of jokers left.
+    kept and count of jokers left, made with at most ``most`` jokers (the
+    search's jokers in play, at least ``jokers_left``: the plays are the same
+    whatever it is, only `ranked`'s memo entry differs).
     """
     if not lazy:
         found = options(
@@ -316,13 +326,36 @@ def plays(
                 key=play_loss,
             )
         )
-    as_found, by_loss = ranked(runs, must_n, may_n, value, run_cap, min_run, track, top)
+    if most < most_jokers(runs, min_run):
+        as_found, by_loss = ranked(runs, must_n, may_n, value, run_cap, min_run, track, top, most)
+    else:
+        as_found, by_loss = ranked(runs, must_n, may_n, value, run_cap, min_run, track, top)
     # With a positive weight, the weighted losses sort as the counts left out do;
     # with none, they are all equal and the plays keep the order they were found in.
     order = by_loss if weight > 0 else sorted(as_found, key=lambda o: o[3] * weight)
     if jokers_left < most_jokers(runs, min_run):
         order = [o for o in order if o[2] <= jokers_left]
     return tuple((o[0], o[1], o[2], o[3] * weight, kept, o[4]) for o in order)
+
+
+#: An option's count of cards left out (its loss at weight 1), as `ranked` sorts by:
+#: an `itemgetter` is a call in C, not in Python.
+_COUNT_LEFT = itemgetter(3)
+
+#: A way (`ways`): ``(jokers, naturals, runs kept open above a new run, those
+#: below it, the bits of those below, count of runs kept, actions, most new
+#: runs, all copies)``.
+Way = tuple[int, int, int, int, int, int, tuple[str, ...], int, bool]
+
+#: The most copies of one card in any deck the rules know, and then some: a
+#: suit's play starts at most this many runs.
+_MOST_COPIES = 16
+#: ``n`` runs begun on a natural here, packed (`ranked`): not at the ace, then at it.
+_FRESH = tuple(
+    tuple(pack([desc(1, 0, 1, ace)] * n) for n in range(_MOST_COPIES + 1)) for ace in (0, 1)
+)
+#: The leading jokers of ``n`` new runs: none in the lazy model.
+_LEADS = tuple((0,) * n for n in range(_MOST_COPIES + 1))
 
 
 @lru_cache(maxsize=32_768)
@@ -335,25 +368,170 @@ def ranked(
     min_run: int,
     track: bool,
     top: int,
+    most: int = EVERY,
 ) -> tuple[tuple[Option, ...], tuple[Option, ...]]:
-    """A suit's undominated lazy plays, all the jokers they may place: as found, least loss first.
+    """A suit's undominated lazy plays, placing at most ``most`` jokers: as found, least loss first.
 
     With fewer jokers left, the plays are those placing no more of them:
     a play that dominates another places no more jokers, so the plays of
     fewer jokers left are these filtered (`plays`), and the dominance
-    checks, a large share of a first search's time, are made once.
+    checks, a large share of a first search's time, are made once. So too
+    with ``most`` (the jokers in play, say): the plays of every joker less
+    those placing more. A caller that needs no play placing more than the
+    jokers in play passes them where a play could place more
+    (`mexemexe.solver._runs.most_jokers`), and leaves ``most`` out
+    otherwise, so that the memo holds one entry for both.
+
+    The same plays in the same order as `undominated` of `_lazy_options`
+    (with every joker), less those placing more than ``most`` jokers: the
+    plays that the ways made once for every count of copies (`ways`)
+    already show to be dominated are never made.
     """
-    # Not through `options`' memo: these arguments come once, as this memo's.
-    made = _lazy_options(
-        runs, must_n, may_n, 1.0, most_jokers(runs, min_run), value, run_cap, min_run, track, top
-    )
-    found = undominated(made)
-    return tuple(found), tuple(sorted(found, key=_count_left))
+    at_top = value == 14
+    found: list[Option] = []
+    # The plays by copies given to groups and count of runs left open: only plays
+    # alike in both can dominate one another (`undominated`).
+    # (Two plays of one way differ in copies to groups or in runs left open: a
+    # suit with one way has no play to drop.)
+    alike: dict[int, list[Option]] = {}
+    made = ways(runs, value, run_cap, min_run, track, top, most)
+    several = len(made) > 1
+    fresh_runs = _FRESH[value == 1]
+    for jokers_here, nat_ext, high, low, shift, count, actions, fresh_most, all_copies in made:
+        if nat_ext > must_n + may_n:
+            continue
+        for may_used in range(may_n, may_n - 1 if all_copies else -1, -1):
+            rest = must_n + may_used - nat_ext
+            if rest < 0:
+                break
+            loss = float(may_n - may_used)
+            # Copies not extending runs start runs (not at 14) or join groups (at most 2).
+            if at_top:
+                if rest:
+                    continue
+                first = last = 0
+            else:
+                first = rest - 2 if rest > 2 else 0
+                last = rest if rest < fresh_most else fresh_most
+            for new_nat in range(first, last + 1):
+                to_group = rest - new_nat
+                option = (
+                    ((high << RUN_BITS * new_nat | fresh_runs[new_nat]) << shift) | low,
+                    to_group,
+                    jokers_here,
+                    loss,
+                    (actions, must_n, may_used, _LEADS[new_nat], to_group),
+                )
+                found.append(option)
+                if several:
+                    kind = to_group << 8 | (count + new_nat)
+                    if kind in alike:
+                        alike[kind].append(option)
+                    else:
+                        alike[kind] = [option]
+    if several and len(alike) < len(found):
+        beaten: set[int] = set()
+        for group in alike.values():
+            if len(group) > 1:
+                kept = undominated(group)
+                if len(kept) < len(group):
+                    beaten.update(map(id, group))
+                    beaten.difference_update(map(id, kept))
+        if beaten:
+            found = [option for option in found if id(option) not in beaten]
+    as_found = tuple(found)
+    if len(as_found) < 2:
+        return as_found, as_found
+    return as_found, tuple(sorted(as_found, key=_COUNT_LEFT))
 
 
-def _count_left(option: Option) -> float:
-    """An option's count of cards left out (the loss at weight 1)."""
-    return option[3]
+@lru_cache(maxsize=32_768)
+def ways(
+    runs: int, value: int, run_cap: int, min_run: int, track: bool, top: int, most: int = EVERY
+) -> tuple[Way, ...]:
+    """`run_actions` as `ranked` takes them, placing at most ``most`` jokers, less the dominated.
+
+    Three kinds of play are dominated by another play of the same suit,
+    whatever the copies: a way that leaves the same runs as an earlier one
+    (two runs alike, each extended in turn: the same plays again); a run
+    closed while a copy starts a new run, where the run can take that copy
+    instead (the longer run is the stronger, and closing costs no fewer
+    jokers: so no new run with it, ``most new runs`` 0); and a joker
+    extending a natural run while a copy is left out, where the copy could
+    extend it instead (where jokers in runs are not counted: so every copy
+    placed, ``all copies``). Each of them only drops plays that `undominated`
+    would drop, so the plays kept, and their order, stay the same.
+
+    In `run_actions`' order: the order of the plays `ranked` makes from them.
+    """
+    at_top = value == 14
+    fresh = desc(min(1, min_run), 0, 1, int(value == 1))
+    # Per run (ascending), as `run_actions`: (jokers, naturals, the run after or 0,
+    # action, flag), where a flag of 1 is a run closed beside which a new run is
+    # dominated, and of 2 a joker beside which a copy left out is.
+    per_run = []
+    for d in unpack(runs):
+        acts: list[tuple[int, int, int, str, int]] = []
+        grows = not (at_top and d >> A & 1)  # a run begun on the low ace cannot reach 14
+        size = d & 15
+        grown = size + 1 if size < min_run else min_run
+        # (`extend` and `deficit` written out, as in `run_actions`.)
+        if grows:  # a natural: longer, holding a natural, no longer waiting
+            acts.append((0, 1, (d & ~(15 | 1 << P)) | grown | 1 << N, "nat", 0))
+        if d >> N & 1 and not d >> P & 1:  # it may close, on its deficit in jokers
+            short = min_run - size if size < min_run else 0
+            if not short or (short <= run_cap and not (track and (d >> J & 15) + short > run_cap)):
+                # Extended by a natural, it would be as strong as a new run or stronger
+                # where it holds no joker counted and did not begin on the low ace here.
+                beside = not at_top and not d >> J & 15 and (not d >> A & 1 or value == 1)
+                acts.append((short, 0, 0, "close", int(beside)))
+        if grows and (d >> J & 15) < run_cap and value < top:  # a joker: then it waits
+            after = ((d & ~15) | grown | 1 << P) + (track << J)
+            acts.append((1, 0, after, "jok", 2 if not track and d >> N & 1 else 0))
+        per_run.append(acts)
+    out: list[Way] = []
+    seen: set[tuple[int, int, int]] = set()
+    for combo in product(*per_run):
+        jokers_here = nat_ext = flags = 0
+        kept = []
+        names = []
+        for used, nat, after, name, flag in combo:
+            jokers_here += used
+            nat_ext += nat
+            flags |= flag
+            names.append(name)
+            if after:
+                kept.append(after)
+        if jokers_here > most:
+            continue
+        # The runs kept, packed on either side of where new runs go (`ranked`).
+        high = low = shift = 0
+        if len(kept) > 1:
+            kept.sort(reverse=True)
+        for d in kept:
+            if d > fresh:
+                high = high << RUN_BITS | d
+            else:
+                low = low << RUN_BITS | d
+                shift += RUN_BITS
+        outcome = (jokers_here, nat_ext, high << shift | low)
+        if outcome in seen:
+            continue  # the same plays as an earlier way's
+        seen.add(outcome)
+        out.append(
+            (
+                jokers_here,
+                nat_ext,
+                high,
+                low,
+                shift,
+                len(kept),
+                tuple(names),
+                0 if flags & 1 else _MOST_COPIES,
+                bool(flags & 2),
+            )
+        )
+    return tuple(out)
 
 
 def undominated(found: list[Option]) -> list[Option]:
