@@ -47,10 +47,12 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ._dfs import Search, SearchCut
 from ._memo import INF, Kept, Runs, StateKey
-from ._runs import unpack
+from ._runs import jokers as run_jokers
+from ._runs import pending, unpack
 from ._suit_plays import Option, ranked
 
 __all__ = ["NeedSearch"]
@@ -130,6 +132,7 @@ class NeedSearch(Search):
         # What a unit of loss costs in the loose mode, in jokers (`_LOSS_PRICE`).
         self.need_price = _LOSS_PRICE / self.need_least if self.need_least < INF else 0.0
         self.need_after = _NEED_AFTER
+        self.need_run_rules = self.run_args[:4]  # as `ranked` takes them, after the value
 
     def _expand(
         self, key: StateKey, budget: float, floor: float, left: int, plain: float | None
@@ -363,6 +366,8 @@ class _Graph:
         # jokers; children come before parents.
         self.edges: list[list[tuple[int, int, int, float]] | None] = []
         self.ends: list[float] = []
+        # Per state: where its term is in `_Program.run`'s flattened terms (`_BARE`: none).
+        self.slots: list[int] = []
         self.programs: dict[tuple[bool, float], _Program] = {}  # by mode, made on first use
 
     def node(self, search: NeedSearch, v: int, suit: int, runs: int, kept: int, bare: bool) -> int:
@@ -371,35 +376,51 @@ class _Graph:
         Raises:
             SearchCut: At the search's deadline (a big graph takes a while to make).
         """
-        key = (v, suit, runs, kept, bare)
-        found = self.index.get(key)
+        found = self.index.get((v, suit, runs, kept, bare))
         if found is not None:
             return found
+        return self._made(search, v, suit, runs, kept, bare)
+
+    def _made(self, search: NeedSearch, v: int, suit: int, runs: int, kept: int, bare: bool) -> int:
+        """`node` for a state not yet in the graph: made, with all below it."""
         if search.deadline < INF and time.perf_counter() >= search.deadline:
             raise SearchCut  # a node is indexed only once whole, so the graph stays sound
+        key = (v, suit, runs, kept, bare)
+        index = self.index
         edges: list[tuple[int, int, int, float]] | None
         end = 0.0
-        if v > search.top:
+        top = search.top
+        if v > top:
             edges, end = None, float(search._closing_need(unpack(runs)))
         elif not runs and v < 14 and search.next_copy[suit][v] != v:
             # Nothing happens until the suit's next copy: that state stands for this one.
             after = self.node(search, search.next_copy[suit][v], suit, 0, kept, False)
-            self.index[key] = after
+            index[key] = after
             return after
         else:
             edges = []
             room = search.group_room[v][suit]
-            middle = search._middle_plays(v, suit, runs)
-            if middle is not None:
-                options, weight = middle
+            w = v + 1
+            code = (v - 1) * 4 + suit
+            weight = search.weights[code] if 1 < v < top else -1.0
+            if weight >= 0:
+                # Away from the ends, the plays as `ranked` makes them (`NeedSearch._middle_plays`).
+                as_found, by_loss = ranked(
+                    runs, search.must[code], search.may[code], 2, *search.need_run_rules
+                )
                 jokers = search.jokers
-                index = self.index
-                for new_runs, g, jokers_here, left_out, _made in options:
+                # Copies of the next value, if a middle one (the top's are the aces kept back).
+                copies = search.present[w][suit] if w < 14 else INF
+                cap = search.run_cap if w < top else 0  # no joker at the top
+                made = self._made
+                for new_runs, g, jokers_here, left_out, _made in by_loss if weight else as_found:
                     if (g and not room[g]) or jokers_here > jokers:
                         continue
-                    child = index.get((v + 1, suit, new_runs, kept, False))
+                    child = index.get((w, suit, new_runs, kept, False))
                     if child is None:
-                        child = self.node(search, v + 1, suit, new_runs, kept, False)
+                        if new_runs and _waiting(new_runs, cap) > copies:
+                            continue  # no play there (see `_waiting`)
+                        child = made(search, w, suit, new_runs, kept, False)
                     edges.append((jokers_here, g, child, left_out * weight))
             else:
                 for new_runs, g, jokers_here, loss, res, _detail in search._suit_options(
@@ -407,13 +428,14 @@ class _Graph:
                 ):
                     if g and not room[g]:
                         continue
-                    child = self.node(search, v + 1, suit, new_runs, res, False)
+                    child = self.node(search, w, suit, new_runs, res, False)
                     edges.append((jokers_here, g, child, loss))
-        self.index[key] = len(self.keys)
+        at = index[key] = len(self.keys)
         self.keys.append(key)
         self.edges.append(edges)
         self.ends.append(end)
-        return len(self.keys) - 1
+        self.slots.append(_BARE if bare else v * 4 + suit)
+        return at
 
     def weigh(
         self, coef: list[list[float]], strict: bool, price: float, deadline: float = INF
@@ -464,6 +486,18 @@ class _Graph:
         return gives
 
 
+@lru_cache(maxsize=16_384)
+def _waiting(runs: int, cap: int) -> int:
+    """How many of ``runs`` only a natural can go on with, runs taking at most ``cap`` jokers.
+
+    A run waiting for a natural (`mexemexe.solver._runs.pending`) cannot
+    close; where it cannot take one more joker either, a natural must extend
+    it. With more such runs than copies, the suit has no play there: the
+    state is left out of the graph, as the program would leave it out.
+    """
+    return sum(1 for d in unpack(runs) if pending(d) and run_jokers(d) >= cap)
+
+
 class _Program:
     """`_Graph.weigh` for one mode, flattened: what a re-weighing needs and no more.
 
@@ -488,10 +522,10 @@ class _Program:
         timed = deadline < INF
         init: list[float] = []
         live: list[bool] = []
-        steps: list[tuple[int, int, tuple[tuple[float, int, int], ...]]] = []
+        steps: list[tuple[int, int, tuple[tuple[float, float, int], ...]]] = []
         passing: dict[int, tuple[float, int]] = {}  # state: (constant, state it reads through)
-        for at, ((v, suit, _runs, _kept, bare), edges, end) in enumerate(
-            zip(graph.keys, graph.edges, graph.ends, strict=True)
+        for at, (edges, end, slot) in enumerate(
+            zip(graph.edges, graph.ends, graph.slots, strict=True)
         ):
             if timed and not at & _LOOK_EVERY and time.perf_counter() >= deadline:
                 raise SearchCut
@@ -499,35 +533,40 @@ class _Program:
                 init.append(end)
                 live.append(end < INF)
                 continue
-            plays = {
-                (jokers_here + price * loss, g, child)
-                for jokers_here, g, child, loss in edges
-                if live[child] and not (loss and strict)
-            }
             init.append(INF)
-            live.append(bool(plays))
+            if strict:
+                plays = {
+                    (jokers_here + 0.0, g, child)
+                    for jokers_here, g, child, loss in edges
+                    if not loss and live[child]
+                }
+            else:
+                plays = {
+                    (jokers_here + price * loss, g, child)
+                    for jokers_here, g, child, loss in edges
+                    if live[child]
+                }
             if not plays:
+                live.append(False)
                 continue
+            live.append(True)
             if len(plays) == 1:
-                fixed, g, child = next(iter(plays))
-                if bare or not g:
+                ((fixed, g, child),) = plays
+                if slot == _BARE or not g:
                     # A state with one play and no term costs its child's cost plus a
                     # constant: its parents read through it, and it is filled in after.
                     off, target = passing.get(child, (0.0, child))
                     passing[at] = (fixed + off, target)
                     continue
-            steps.append(
-                (
-                    at,
-                    _BARE if bare else v * 4 + suit,
-                    tuple(
-                        (fixed + passing[child][0], g, passing[child][1])
-                        if child in passing
-                        else (fixed, g, child)
-                        for fixed, g, child in plays
-                    ),
-                )
-            )
+            # (Floats throughout: the run's arithmetic is quicker on floats alone.)
+            reads: list[tuple[float, float, int]] = []
+            for fixed, g, child in plays:
+                through = passing.get(child)
+                if through is None:
+                    reads.append((fixed, float(g), child))
+                else:
+                    reads.append((fixed + through[0], float(g), through[1]))
+            steps.append((at, slot, tuple(reads)))
         self.init = init
         self.steps = steps
         self.passing = [(at, off, target) for at, (off, target) in passing.items()]
