@@ -503,9 +503,7 @@ class _Program:
 
     A state none of whose plays reaches the end (in this mode) costs
     infinity whatever the terms, so it is left out, as are the plays into
-    it; plays alike in cost, copies to groups and next state count once
-    (many plays differ only in what the search keeps of them); and the term
-    each state pays is looked up by one index. A state with a single play
+    it; and the term each state pays is looked up by one index. A state with a single play
     and no term costs a constant more than the state that play leads to:
     its parents read through it to that state, and it is filled in after the
     others. The costs come out as the graph's own would, up to the order of
@@ -521,9 +519,12 @@ class _Program:
         self.size = len(graph.keys)
         timed = deadline < INF
         init: list[float] = []
-        live: list[bool] = []
         steps: list[tuple[int, int, tuple[tuple[float, float, int], ...]]] = []
-        passing: dict[int, tuple[float, int]] = {}  # state: (constant, state it reads through)
+        passing: list[tuple[int, float, int]] = []
+        # Per state, what its parents read: (a constant, the state whose cost it
+        # adds to), itself and 0 but for a state read through; None if dead.
+        # (Floats throughout: the run's arithmetic is quicker on floats alone.)
+        reads: list[tuple[float, int] | None] = []
         for at, (edges, end, slot) in enumerate(
             zip(graph.edges, graph.ends, graph.slots, strict=True)
         ):
@@ -531,45 +532,35 @@ class _Program:
                 raise SearchCut
             if edges is None:
                 init.append(end)
-                live.append(end < INF)
+                reads.append((0.0, at) if end < INF else None)
                 continue
             init.append(INF)
             if strict:
-                plays = {
-                    (jokers_here + 0.0, g, child)
+                plays = [
+                    (jokers_here + read[0], float(g), read[1])
                     for jokers_here, g, child, loss in edges
-                    if not loss and live[child]
-                }
+                    if not loss and (read := reads[child]) is not None
+                ]
             else:
-                plays = {
-                    (jokers_here + price * loss, g, child)
+                plays = [
+                    (jokers_here + price * loss + read[0], float(g), read[1])
                     for jokers_here, g, child, loss in edges
-                    if live[child]
-                }
+                    if (read := reads[child]) is not None
+                ]
             if not plays:
-                live.append(False)
-                continue
-            live.append(True)
-            if len(plays) == 1:
-                ((fixed, g, child),) = plays
-                if slot == _BARE or not g:
-                    # A state with one play and no term costs its child's cost plus a
-                    # constant: its parents read through it, and it is filled in after.
-                    off, target = passing.get(child, (0.0, child))
-                    passing[at] = (fixed + off, target)
-                    continue
-            # (Floats throughout: the run's arithmetic is quicker on floats alone.)
-            reads: list[tuple[float, float, int]] = []
-            for fixed, g, child in plays:
-                through = passing.get(child)
-                if through is None:
-                    reads.append((fixed, float(g), child))
-                else:
-                    reads.append((fixed + through[0], float(g), through[1]))
-            steps.append((at, slot, tuple(reads)))
+                reads.append(None)
+            elif len(plays) == 1 and (slot == _BARE or not plays[0][1]):
+                # A state with one play and no term costs its child's cost plus a
+                # constant: its parents read through it, and it is filled in after.
+                fixed, _g, target = plays[0]
+                reads.append((fixed, target))
+                passing.append((at, fixed, target))
+            else:
+                reads.append((0.0, at))
+                steps.append((at, slot, tuple(plays)))
         self.init = init
         self.steps = steps
-        self.passing = [(at, off, target) for at, (off, target) in passing.items()]
+        self.passing = passing
 
     def run(self, coef: list[list[float]]) -> list[float]:
         """Each state's least cost under the terms ``coef`` (as `_Graph.weigh`)."""
