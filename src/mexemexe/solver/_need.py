@@ -356,7 +356,10 @@ class NeedSearch(Search):
 
 
 class _Graph:
-    """Each suit's sweep for `NeedSearch._fit`: its states, and its plays as edges."""
+    """Each suit's sweep for `NeedSearch._fit`: its states, and its plays as edges.
+
+    A state whose runs leave it no play (`_waiting`) is not made.
+    """
 
     def __init__(self) -> None:
         self.keys: list[NeedKey] = []
@@ -491,9 +494,11 @@ def _waiting(runs: int, cap: int) -> int:
     """How many of ``runs`` only a natural can go on with, runs taking at most ``cap`` jokers.
 
     A run waiting for a natural (`mexemexe.solver._runs.pending`) cannot
-    close; where it cannot take one more joker either, a natural must extend
-    it. With more such runs than copies, the suit has no play there: the
-    state is left out of the graph, as the program would leave it out.
+    close; where it cannot take one more joker either (``cap`` is 0 at the
+    top), a natural must extend it. With more such runs than copies, the
+    suit has no play there: `_Graph` leaves the state out before making it
+    (and its plays), as the program would leave it out after; the search
+    works such a state's part out itself if it ever asks for one.
     """
     return sum(1 for d in unpack(runs) if pending(d) and run_jokers(d) >= cap)
 
@@ -503,10 +508,10 @@ class _Program:
 
     A state none of whose plays reaches the end (in this mode) costs
     infinity whatever the terms, so it is left out, as are the plays into
-    it; and the term each state pays is looked up by one index. A state with a single play
-    and no term costs a constant more than the state that play leads to:
-    its parents read through it to that state, and it is filled in after the
-    others. The costs come out as the graph's own would, up to the order of
+    it; and the term each state pays is looked up by one index. A state
+    with a single play and no term costs a constant more than the state that
+    play leads to: its parents read through it to that state, and it is
+    filled in after the others. The costs come out as the graph's own would, up to the order of
     the sums.
     """
 
