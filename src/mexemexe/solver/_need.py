@@ -98,6 +98,17 @@ NeedKey = tuple[int, int, int, int, bool]
 Totals = dict[tuple[int, int, Runs, Kept], float]
 #: Multipliers (or terms) per value and suit.
 Grid = list[list[float]]
+#: A play in a re-weighing: ``(constant cost, copies to groups, the state whose cost it adds)``.
+Play3 = tuple[float, float, int]
+#: One value's states in a re-weighing, by their count of plays: one to four, more
+#: (`_Program.run`); each ``(state, term slot, its plays...)``.
+Layer = tuple[
+    list[tuple[int, int, float, float, int]],
+    list[tuple[int, int, Play3, Play3]],
+    list[tuple[int, int, Play3, Play3, Play3]],
+    list[tuple[int, int, Play3, Play3, Play3, Play3]],
+    list[tuple[int, int, tuple[Play3, ...]]],
+]
 #: One mode's fit (`NeedSearch._use`): the terms per value and suit, the suits' parts, the totals.
 Fit = tuple[Grid, dict[NeedKey, float], Totals]
 
@@ -524,14 +535,17 @@ class _Program:
         self.size = len(graph.keys)
         timed = deadline < INF
         init: list[float] = []
-        steps: list[tuple[int, int, tuple[tuple[float, float, int], ...]]] = []
+        # The states by value: every play leads to a higher value, so the values
+        # from the top down are an order children-first, and within one value
+        # the states are free to go by their count of plays (`run`).
+        layers: dict[int, Layer] = {}
         passing: list[tuple[int, float, int]] = []
         # Per state, what its parents read: (a constant, the state whose cost it
         # adds to), itself and 0 but for a state read through; None if dead.
         # (Floats throughout: the run's arithmetic is quicker on floats alone.)
         reads: list[tuple[float, int] | None] = []
-        for at, (edges, end, slot) in enumerate(
-            zip(graph.edges, graph.ends, graph.slots, strict=True)
+        for at, (key, edges, end, slot) in enumerate(
+            zip(graph.keys, graph.edges, graph.ends, graph.slots, strict=True)
         ):
             if timed and not at & _LOOK_EVERY and time.perf_counter() >= deadline:
                 raise SearchCut
@@ -554,32 +568,77 @@ class _Program:
                 ]
             if not plays:
                 reads.append(None)
-            elif len(plays) == 1 and (slot == _BARE or not plays[0][1]):
+                continue
+            count = len(plays)
+            if count == 1 and (slot == _BARE or not plays[0][1]):
                 # A state with one play and no term costs its child's cost plus a
                 # constant: its parents read through it, and it is filled in after.
                 fixed, _g, target = plays[0]
                 reads.append((fixed, target))
                 passing.append((at, fixed, target))
+                continue
+            reads.append((0.0, at))
+            layer = layers.get(key[0])
+            if layer is None:
+                layer = layers[key[0]] = ([], [], [], [], [])
+            if count == 1:
+                layer[0].append((at, slot, *plays[0]))
+            elif count == 2:
+                layer[1].append((at, slot, plays[0], plays[1]))
+            elif count == 3:
+                layer[2].append((at, slot, plays[0], plays[1], plays[2]))
+            elif count == 4:
+                layer[3].append((at, slot, plays[0], plays[1], plays[2], plays[3]))
             else:
-                reads.append((0.0, at))
-                steps.append((at, slot, tuple(plays)))
+                layer[4].append((at, slot, tuple(plays)))
         self.init = init
-        self.steps = steps
+        self.layers = [layers[v] for v in sorted(layers, reverse=True)]
         self.passing = passing
 
     def run(self, coef: list[list[float]]) -> list[float]:
-        """Each state's least cost under the terms ``coef`` (as `_Graph.weigh`)."""
+        """Each state's least cost under the terms ``coef`` (as `_Graph.weigh`).
+
+        The states of up to four plays (most of them) are written out: the
+        same sums and the same least (the first of equals), without a loop.
+        """
         terms = [c for row in coef for c in row]
         terms.append(0.0)  # `_BARE`: no term at the state's value
         values = list(self.init)
-        for at, index, plays in self.steps:
-            c = terms[index]
-            best = INF
-            for fixed, g, child in plays:
-                cost = fixed + g * c + values[child]
-                if cost < best:
-                    best = cost
-            values[at] = best
+        for ones, twos, threes, fours, more in self.layers:
+            for at, index, fixed, g, child in ones:
+                values[at] = fixed + g * terms[index] + values[child]
+            for at, index, (f1, g1, k1), (f2, g2, k2) in twos:
+                c = terms[index]
+                a = f1 + g1 * c + values[k1]
+                b = f2 + g2 * c + values[k2]
+                values[at] = a if a <= b else b
+            for at, index, (f1, g1, k1), (f2, g2, k2), (f3, g3, k3) in threes:
+                c = terms[index]
+                a = f1 + g1 * c + values[k1]
+                b = f2 + g2 * c + values[k2]
+                if b < a:
+                    a = b
+                b = f3 + g3 * c + values[k3]
+                values[at] = a if a <= b else b
+            for at, index, (f1, g1, k1), (f2, g2, k2), (f3, g3, k3), (f4, g4, k4) in fours:
+                c = terms[index]
+                a = f1 + g1 * c + values[k1]
+                b = f2 + g2 * c + values[k2]
+                if b < a:
+                    a = b
+                b = f3 + g3 * c + values[k3]
+                if b < a:
+                    a = b
+                b = f4 + g4 * c + values[k4]
+                values[at] = a if a <= b else b
+            for at, index, plays in more:
+                c = terms[index]
+                best = INF
+                for fixed, g, child in plays:
+                    cost = fixed + g * c + values[child]
+                    if cost < best:
+                        best = cost
+                values[at] = best
         for at, off, target in self.passing:
             values[at] = off + values[target]
         return values
