@@ -294,3 +294,14 @@ def test_states_left_out_for_stuck_runs_cannot_be_finished(
     want = dict(zip(full.keys, full.weigh(coef, strict, 0.5), strict=True))
     for key, value in want.items():
         assert got.get(key, float("inf")) == value
+
+
+def test_the_program_writes_out_states_of_every_count_of_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue position 1 (B5) has states of one to four plays and more: each case is weighed."""
+    from mexemexe.solver._need import _Program
+
+    graph, _roots = _issue_graph(True, monkeypatch)
+    program = _Program(graph, False, 0.5)
+    assert all(any(layer[kind] for layer in program.layers) for kind in range(5))
