@@ -260,3 +260,48 @@ def test_a_strict_proof_stops_fitting_once_the_start_is_cut(
     )
     assert (best.placed, best.exact) == ((), True)
     assert 0 < len(weighed) < _need._FIT_STEPS
+
+
+def _issue_graph(skip: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[_Graph, list[int]]:
+    """Issue position 1's graph from its start, states with stuck runs left out or not."""
+    from mexemexe.solver import _need
+    from mexemexe.solver._sweep import Sweep
+
+    if not skip:
+        monkeypatch.setattr(_need, "_waiting", lambda runs, cap: 0)
+    must = solver._counts(m.parse_cards(ISSUE_TABLE_1.replace("|", " ")))
+    sweep = Sweep(must, solver._counts(m.parse_cards(ISSUE_HAND_1)), [1.0] * 53, BR)
+    graph = _Graph()
+    v0, si, runs, _used, _gcount, kept = sweep._start()
+    roots = [
+        graph.node(sweep, v0 + (suit < si), suit, runs[suit], kept[suit], suit >= si)
+        for suit in range(4)
+    ]
+    return graph, roots
+
+
+@pytest.mark.parametrize("strict", [True, False])
+def test_states_left_out_for_stuck_runs_cannot_be_finished(
+    strict: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """More runs that only a natural can extend than copies (B5): no play, as if made."""
+    lean, _ = _issue_graph(True, monkeypatch)
+    full, _ = _issue_graph(False, monkeypatch)
+    assert len(lean.keys) < len(full.keys)
+    rng = random.Random(11)
+    coef = [[rng.uniform(-1.0, 1.0) for _ in range(4)] for _ in range(16)]
+    got = dict(zip(lean.keys, lean.weigh(coef, strict, 0.5), strict=True))
+    want = dict(zip(full.keys, full.weigh(coef, strict, 0.5), strict=True))
+    for key, value in want.items():
+        assert got.get(key, float("inf")) == value
+
+
+def test_the_program_writes_out_states_of_every_count_of_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue position 1 (B5) has states of one to four plays and more: each case is weighed."""
+    from mexemexe.solver._need import _Program
+
+    graph, _roots = _issue_graph(True, monkeypatch)
+    program = _Program(graph, False, 0.5)
+    assert all(any(layer[kind] for layer in program.layers) for kind in range(5))
