@@ -23,8 +23,10 @@ The work is a rank-by-rank search (``_sweep``); a plain memoized search
 with. For a small hand, `best_play` first finds the best play that keeps the
 table's melds as they are (lay-offs and new melds, ``_fixed``), which is
 quick; the search then only looks for a better one, and if there is none
-that play is the answer (the table changes the least). In the shared-table
-games (B6, R4) `best_play` treats the table as rearrangeable; in the discard
+that play is the answer (the table changes the least). A search that is not
+quick asks once for a better play to beat: the table melds near the hand,
+solved exactly with it while the other melds stay (``_local``). In the
+shared-table games (B6, R4) `best_play` treats the table as rearrangeable; in the discard
 games (G4) the table's melds stay as they are and the play is new melds plus
 lay-offs (``_fixed``).
 

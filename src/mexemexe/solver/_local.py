@@ -1,23 +1,25 @@
 """A better known play from a small part of the table, solved exactly (B6, R4).
 
 Where a small hand's play that keeps the table's melds (``_fixed``) leaves
-cards in the hand, the exact search (`_sweep`) spends most of a hard
+cards in the hand, the exact search (`_sweep`) can spend most of a hard
 position's states *finding* the better plays before it proves the best one.
-Rearranging the few table melds near the hand often finds them for far
-less: take the melds that hold a card of a hand card's value (a group it
-could join, or a copy a group of it could take) or of its suit within a
-small distance (a run it could extend or split), plus the melds that hold
-a joker (the jokers a play may move), and solve those melds and the hand
-exactly with the sweep itself, every meld card placed and the hand cards
-optional; every other meld stays as it lies. The sub-table's play with the
-rest of the table is a valid play of the whole position, so its worth is
-a known play for the exact search to beat (`Sweep.solve`'s ``improve``):
-the search then only proves it, and the answer stays exact.
+Rearranging a few table melds near the hand often finds them for far less:
+take the melds that hold a card of a hand card's value (a group it could
+join, or a copy a group of it could take), of its suit within a distance
+(a run it could extend or split; `_RULES`), or a joker (one a play may
+move), and those the known play lays off onto; solve those melds and the
+hand exactly with the sweep itself, every meld card placed and the hand
+cards optional, while every other meld stays as it lies. That play with
+the rest of the table is a valid play of the whole position, so its worth
+is a known play for the exact search to beat (`Sweep.solve`'s
+``improve``): the search then proves it rather than finding it, and the
+answer stays exact.
 
-Each sub-search is capped in states (`_STATES`), so a part that is slow to
-solve costs little and is skipped; a deadline cut (`SearchCut`) skips it
-too. The neighbourhoods are tried from the smallest (`_RULES`), each
-looking only for a play better than the best known so far.
+Each sub-search goes one way (no race) and is capped in states
+(`_STATES`), so a part that is slow to solve costs little and is skipped;
+a deadline cut (`SearchCut`) skips it too. The neighbourhoods of `_RULES`
+are tried in turn, each looking only for a play better than the best known
+so far.
 """
 
 from __future__ import annotations
@@ -39,11 +41,13 @@ __all__ = ["LocalPlay", "local_play"]
 
 #: The neighbourhoods tried in turn: ``(distance, jokers)`` takes the melds
 #: holding a card of a hand card's value, or of its suit within ``distance``
-#: values of it, and with ``jokers`` every meld holding a joker.
+#: values of it, and with ``jokers`` every meld holding a joker. Wider ones
+#: found more better plays, but cost more states than they spared (see
+#: benchmarks/README.md).
 _RULES: tuple[tuple[int, bool], ...] = ((0, True),)
 
-#: The most states one sub-search may expand before it is given up: the search
-#: it serves has used a slice of about this many already.
+#: The most states one sub-search may expand before it is given up: a small
+#: part is quick to solve, and one that is not costs little more than this.
 _STATES = 150
 
 

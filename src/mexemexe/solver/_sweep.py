@@ -77,9 +77,11 @@ _PROOF_SHARE = 0.25
 
 #: States the first racer of a proof expands before `solve`'s ``improve`` is
 #: asked for a better known play (`Sweep._race`): the quick proofs, most of
-#: them, never pay for the asking, and the slow ones that a better play
-#: spares the finding of still gain most of it (see benchmarks/README.md).
-_PROBE = 700
+#: them, never pay for the asking. Below where the jokers-needed cut starts
+#: (`_need`): a better play that leaves a strict proof (every hand card to
+#: place) then spares the search the loose fit, a good part of its cost
+#: (see benchmarks/README.md).
+_PROBE = 450
 
 #: Plays a search with a deadline tries in one state between two looks at
 #: the clock (`TimedSweep._watch`): a play its bound cuts costs a bound, which
