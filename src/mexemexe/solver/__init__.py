@@ -26,9 +26,9 @@ quick; the search then only looks for a better one, and if there is none
 that play is the answer (the table changes the least). A search that is not
 quick asks once for a better play to beat: the table melds near the hand,
 solved exactly with it while the other melds stay (``_local``). In the
-shared-table games (B6, R4) `best_play` treats the table as rearrangeable; in the discard
-games (G4) the table's melds stay as they are and the play is new melds plus
-lay-offs (``_fixed``).
+shared-table games (B6, R4) `best_play` treats the table as rearrangeable;
+in the discard games (G4) the table's melds stay as they are and the play
+is new melds plus lay-offs (``_fixed``).
 
 Examples:
     >>> import mexemexe as m
@@ -306,7 +306,7 @@ def _shared_best(
         fixed = best_fixed_play(old, held, weights, prof, share)
     try:
         value, melds, placed = search.solve(
-            incumbent=incumbent, improve=improve if incumbent > 0 else None
+            incumbent=incumbent, improve=improve if 0 < incumbent < INF else None
         )
     except SearchCut as cut:
         known = _known(old, fixed, local, objective)
