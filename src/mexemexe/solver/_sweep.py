@@ -77,11 +77,11 @@ _PROOF_SHARE = 0.25
 
 #: States the first racer of a proof expands before `solve`'s ``improve`` is
 #: asked for a better known play (`Sweep._race`): the quick proofs, most of
-#: them, never pay for the asking. Below where the jokers-needed cut starts
-#: (`_need`): a better play that leaves a strict proof (every hand card to
-#: place) then spares the search the loose fit, a good part of its cost
+#: them, never pay for the asking, nor do those the jokers-needed cut ends
+#: when it starts (`_need`), a cluster around the median's time. Asked
+#: before that start it also spares a proof the loose fit, but costs those
 #: (see benchmarks/README.md).
-_PROBE = 450
+_PROBE = 700
 
 #: Plays a search with a deadline tries in one state between two looks at
 #: the clock (`TimedSweep._watch`): a play its bound cuts costs a bound, which
