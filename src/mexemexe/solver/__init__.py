@@ -23,10 +23,12 @@ The work is a rank-by-rank search (``_sweep``); a plain memoized search
 with. For a small hand, `best_play` first finds the best play that keeps the
 table's melds as they are (lay-offs and new melds, ``_fixed``), which is
 quick; the search then only looks for a better one, and if there is none
-that play is the answer (the table changes the least). In the shared-table
-games (B6, R4) `best_play` treats the table as rearrangeable; in the discard
-games (G4) the table's melds stay as they are and the play is new melds plus
-lay-offs (``_fixed``).
+that play is the answer (the table changes the least). A search that is not
+quick asks once for a better play to beat: the table melds near the hand,
+solved exactly with it while the other melds stay (``_local``). In the
+shared-table games (B6, R4) `best_play` treats the table as rearrangeable;
+in the discard games (G4) the table's melds stay as they are and the play
+is new melds plus lay-offs (``_fixed``).
 
 Examples:
     >>> import mexemexe as m
@@ -60,6 +62,7 @@ from .._validation import validate_table
 from ._fixed import FixedPlay, best_fixed_play
 from ._inputs import _counts, _deadline, _point_weights, _prune, _within_deck
 from ._json import BestPlayJSON
+from ._local import LocalPlay, local_play
 from ._repeated import best_with_repeats
 from ._sweep import INF, NEG, Found, SearchCut, new_sweep
 
@@ -276,11 +279,24 @@ def _shared_best(
     search = new_sweep(must, may, weights, prof, deadline=deadline)
     fixed = None
     incumbent = INF
+    total = sum(map(operator.mul, weights, may))
+    local: list[LocalPlay] = []  # a better play than ``fixed``, if the search asked for one
+
+    def improve(loss: float) -> float:
+        # The search is not quick: look for a better known play near the hand.
+        assert fixed is not None
+        touched = {index for _, index in fixed.layoffs}
+        found = local_play(old.melds, may, weights, prof, total - loss, touched, deadline)
+        if found is None:
+            return loss
+        local.append(found)
+        return total - found.value
+
     if len(held) <= _FIXED_HAND and search.whole and _melds_valid(old, prof):
         # A small hand: the best play that keeps the table's melds (lay-offs and
         # new melds) is quick to find; the search then looks only for better.
         fixed = best_fixed_play(old, held, weights, prof, deadline)
-        incumbent = sum(map(operator.mul, weights, may)) - fixed.value
+        incumbent = total - fixed.value
     elif deadline < INF and _melds_valid(old, prof):
         # Something valid to answer with should the search not finish in time;
         # not an incumbent, so that a search that finishes answers as without
@@ -289,14 +305,18 @@ def _shared_best(
         share = now + _FALLBACK_SHARE * max(0.0, deadline - now)
         fixed = best_fixed_play(old, held, weights, prof, share)
     try:
-        value, melds, placed = search.solve(incumbent=incumbent)
+        value, melds, placed = search.solve(
+            incumbent=incumbent, improve=improve if 0 < incumbent < INF else None
+        )
     except SearchCut as cut:
-        return _cut_short(old, prof, objective, fixed, cut.found, time_limit)
+        known = _known(old, fixed, local, objective)
+        return _cut_short(old, prof, objective, known, cut.found, time_limit)
     if value == NEG:
         raise _unplayable(old, prof)
-    if melds is None:  # no rearrangement beats keeping the table's melds
-        assert fixed is not None
-        return _from_fixed(old, fixed, objective, exact=True)
+    if melds is None:  # no rearrangement beats the play known
+        known = _known(old, fixed, local, objective)
+        assert known is not None
+        return known
     if not placed:
         return BestPlay(old, (), 0.0, objective)
     new = Table(melds)
@@ -400,11 +420,23 @@ def _from_fixed(old: Table, fixed: FixedPlay, objective: str, *, exact: bool) ->
     return BestPlay(table_now, fixed.placed, fixed.value, objective, (Play(table_now),), exact)
 
 
+def _known(
+    old: Table, fixed: FixedPlay | None, local: list[LocalPlay], objective: str
+) -> BestPlay | None:
+    """The best play known before the exact search's answer: ``local``'s last, else ``fixed``."""
+    if local:
+        best = local[-1]
+        new = Table(best.melds)
+        cards = tuple(Card.from_code(c) for c in best.placed)
+        return BestPlay(new, cards, best.value, objective, (Play(new),))
+    return None if fixed is None else _from_fixed(old, fixed, objective, exact=True)
+
+
 def _cut_short(
     old: Table,
     prof: Profile,
     objective: str,
-    fixed: FixedPlay | None,
+    known: BestPlay | None,
     found: Found | None,
     time_limit: float | None,
 ) -> BestPlay:
@@ -414,7 +446,7 @@ def _cut_short(
         SearchTimeoutError: If no valid play is known (the table's melds are
             not valid as they stand, and the search reached no play).
     """
-    best = None if fixed is None else _from_fixed(old, fixed, objective, exact=False)
+    best = None if known is None else attrs.evolve(known, exact=False)
     if found is not None and (best is None or found.value > best.value):
         new = Table(found.melds)
         cards = tuple(Card.from_code(c) for c in sorted(found.placed))

@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 import operator
 import time
-from collections.abc import Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .._cards import Card
@@ -75,6 +75,14 @@ _GROWTH = 1.5
 #: cost while wasting less where the first one wins.
 _PROOF_SHARE = 0.25
 
+#: States the first racer of a proof expands before `solve`'s ``improve`` is
+#: asked for a better known play (`Sweep._race`): the quick proofs, most of
+#: them, never pay for the asking, nor do those the jokers-needed cut ends
+#: when it starts (`_need`), a cluster around the median's time. Asked
+#: before that start it also spares a proof the loose fit, but costs those
+#: (see benchmarks/README.md).
+_PROBE = 700
+
 #: Plays a search with a deadline tries in one state between two looks at
 #: the clock (`TimedSweep._watch`): a play its bound cuts costs a bound, which
 #: may take a while to work out the first time; a look costs far less.
@@ -92,8 +100,13 @@ class Sweep(NeedSearch, Rebuild):
         lazy: Place jokers lazily (the fast model; see the module docstring).
     """
 
+    def _prepare(self) -> None:
+        super()._prepare()
+        self.incumbent = INF  # the loss of the play known already (`solve`)
+        self.improve: Callable[[float], float] | None = None
+
     def solve(
-        self, incumbent: float = INF
+        self, incumbent: float = INF, improve: Callable[[float], float] | None = None
     ) -> tuple[float, list[tuple[Card, ...]] | None, list[int]]:
         """Best weight, the melds, and the ``may`` codes placed; ``-inf`` if impossible.
 
@@ -105,6 +118,11 @@ class Sweep(NeedSearch, Rebuild):
             incumbent: The loss of a play known already (whole weights only).
                 The search then looks only for a smaller loss; if there is
                 none, the melds returned are ``None`` (the known play is best).
+            improve: With an incumbent, called once if the search is not
+                quick (its first slice is used up; `_race`) with the
+                incumbent's loss: the loss of a better play the caller
+                found, else that loss. The search then looks only for
+                less, and an answer of ``None`` melds means that play is best.
 
         Raises:
             SearchCut: At the deadline, with the best complete play reached
@@ -113,11 +131,12 @@ class Sweep(NeedSearch, Rebuild):
         total = sum(map(operator.mul, self.weights, self.may))
         if self.whole and incumbent < INF:
             self.cap = incumbent - 1  # losses are whole: "better" means at most this
+        self.incumbent, self.improve = incumbent, improve
         sweep, variant, loss = self._race()
         if loss == INF:
             return NEG, [], []
         if loss > self.cap:
-            return total - incumbent, None, []
+            return total - self.incumbent, None, []
         melds, placed = sweep._rebuild()
         if melds is None:
             # No room for the spare jokers the lazy model assumed: redo eagerly.
@@ -166,6 +185,9 @@ class Sweep(NeedSearch, Rebuild):
         the second gets only `_PROOF_SHARE` of each round's slice: there the
         first usually wins, and the second is insurance (where the second is
         the quicker, the race then costs up to about five times its work).
+        In a proof that `solve` may improve, the first racer's first slice
+        stops after `_PROBE` states to ask for a better known play
+        (`_improve`), then goes on below it.
 
         Returns:
             The search that finished, its variant, and the loss.
@@ -175,6 +197,9 @@ class Sweep(NeedSearch, Rebuild):
         proof = self.cap < INF  # a play is known: the search mostly proves none is better
         variants = MIRRORED_FIRST if self._high_constraints() != proof else VARIANTS
         share = _PROOF_SHARE if proof else 1.0
+        # States of the first racer's first slice after which a better known
+        # play is asked for (`_improve`), if the search has not finished.
+        probe = _PROBE if self.improve is not None and proof and grant > _PROBE else None
         while True:
             for index, (mirror, flip) in enumerate(variants):
                 if index == len(racers):
@@ -185,15 +210,35 @@ class Sweep(NeedSearch, Rebuild):
                     next(slices)
                     racers.append((sweep, slices))
                 sweep, slices = racers[index]
-                try:
-                    slices.send(grant if index == 0 else math.ceil(share * grant))
-                except StopIteration as done:
-                    loss: float = done.value
-                    return sweep, (mirror, flip), loss
-                except SearchCut as cut:
-                    cut.found = self._reached(sweep, (mirror, flip))
-                    raise
+                size = grant if index == 0 else math.ceil(share * grant)
+                parts = (size,) if index or probe is None else (probe, size - probe)
+                for turn, part in enumerate(parts):
+                    if turn:
+                        self._improve(sweep)
+                    try:
+                        slices.send(part)
+                    except StopIteration as done:
+                        loss: float = done.value
+                        return sweep, (mirror, flip), loss
+                    except SearchCut as cut:
+                        cut.found = self._reached(sweep, (mirror, flip))
+                        raise
+                probe = None
             grant = math.ceil(grant * _GROWTH)
+
+    def _improve(self, first: Sweep) -> None:
+        """Ask `solve`'s ``improve`` for a better known play, ``first`` being the first racer.
+
+        Asked only of a search that is not quick (past `_PROBE` states): one
+        that finishes sooner would gain less than the asking costs. Its
+        states so far stay in the memo: what they proved holds below any cap.
+        """
+        if self.improve is None or self.cap == INF:
+            return
+        better = self.improve(self.incumbent)
+        if better < self.incumbent:
+            self.incumbent = better
+            self.cap = first.cap = better - 1  # as `solve` sets it
 
     def _high_constraints(self) -> bool:
         """Whether the copies only a group can take lie mostly in the high values."""
