@@ -47,7 +47,7 @@ from __future__ import annotations
 import operator
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 import attrs
@@ -319,9 +319,7 @@ def _shared_best(
         return known
     if not placed:
         return BestPlay(old, (), 0.0, objective)
-    new = Table(melds)
-    cards = tuple(Card.from_code(c) for c in sorted(placed))
-    return BestPlay(new, cards, value, objective, (Play(new),))
+    return _rearranged(melds, placed, value, objective)
 
 
 def _with_repeats(
@@ -426,10 +424,17 @@ def _known(
     """The best play known before the exact search's answer: ``local``'s last, else ``fixed``."""
     if local:
         best = local[-1]
-        new = Table(best.melds)
-        cards = tuple(Card.from_code(c) for c in best.placed)
-        return BestPlay(new, cards, best.value, objective, (Play(new),))
+        return _rearranged(best.melds, best.placed, best.value, objective)
     return None if fixed is None else _from_fixed(old, fixed, objective, exact=True)
+
+
+def _rearranged(
+    melds: Sequence[tuple[Card, ...]], placed: Iterable[int], value: float, objective: str
+) -> BestPlay:
+    """The exact play that lays out ``melds``, placing the hand codes ``placed``."""
+    new = Table(melds)
+    cards = tuple(Card.from_code(c) for c in sorted(placed))
+    return BestPlay(new, cards, value, objective, (Play(new),))
 
 
 def _cut_short(
