@@ -4,7 +4,9 @@
 with the hand, every other meld kept as it lies, and hands the play to the
 exact search as the one to beat (`Sweep.solve`'s ``improve``). Checked here:
 that play is a valid table holding every old table card; the search proves
-it rather than finding it (fewer states) and answers with it; with the
+it rather than finding it (fewer states) and answers with it; the search
+asks once the jokers-needed cut has had its chance, and issue position 1's
+proof then ends before its mirror image races; with the
 probe forced to the first state (`_sweep._PROBE` patched to 0), `best_play`
 answers as the plain memoized search (`mexemexe.solver._search`) on seeded
 Brazilian and Rummikub positions under both objectives; and a time-limited
@@ -21,7 +23,7 @@ import pytest
 import mexemexe as m
 from mexemexe import solver
 from mexemexe._validation import validate_table
-from mexemexe.solver import _local, _sweep
+from mexemexe.solver import _local, _need, _sweep
 from mexemexe.solver._fixed import best_fixed_play
 from mexemexe.solver._inputs import _prune
 from mexemexe.solver._search import Search
@@ -89,6 +91,34 @@ def test_the_neighbourhood_play_spares_the_search_its_finding(
         counts.append(sum(search.expanded for search in made))
         monkeypatch.undo()
     assert counts[1] < counts[0]
+
+
+def test_the_probe_comes_after_the_jokers_needed_cut_starts() -> None:
+    """Proofs the jokers-needed cut ends when it starts are not asked for a better play (R4)."""
+    assert _need._NEED_AFTER < _sweep._PROBE < _sweep._EASY
+
+
+def test_the_better_play_found_at_the_probe_ends_the_proof_within_its_first_slice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue position 1 asks at the probe, and its proof then ends before the mirror races (R4)."""
+    asked: list[float] = []
+    mirrored: list[tuple[bool, bool]] = []
+    real_local, real_variant = solver.local_play, _sweep.Sweep._variant
+
+    def local(*args: object, **kwargs: object) -> _local.LocalPlay | None:
+        found = real_local(*args, **kwargs)  # type: ignore[arg-type]
+        asked.append(-1.0 if found is None else found.value)
+        return found
+
+    def variant(self: _sweep.Sweep, mirror: bool, flip: bool) -> _sweep.Sweep:
+        mirrored.append((mirror, flip))
+        return real_variant(self, mirror, flip)
+
+    monkeypatch.setattr(solver, "local_play", local)
+    monkeypatch.setattr(_sweep.Sweep, "_variant", variant)
+    best = solver.best_play(table=ISSUE_TABLE_1, hand=ISSUE_HAND_1, profile=BR)
+    assert (asked, mirrored, len(best.placed)) == ([2.0], [], 2)
 
 
 def _seeded(seed: int, profile: m.Profile) -> tuple[list[tuple[m.Card, ...]], list[m.Card]]:

@@ -76,12 +76,15 @@ _GROWTH = 1.5
 _PROOF_SHARE = 0.25
 
 #: States the first racer of a proof expands before `solve`'s ``improve`` is
-#: asked for a better known play (`Sweep._race`): the quick proofs, most of
+#: asked for a better known play (`Sweep._race`). The quick proofs, most of
 #: them, never pay for the asking, nor do those the jokers-needed cut ends
-#: when it starts (`_need`), a cluster around the median's time. Asked
-#: before that start it also spares a proof the loose fit, but costs those
-#: (see benchmarks/README.md).
-_PROBE = 700
+#: when it starts (`_need._NEED_AFTER`), a cluster around the median's time:
+#: the probe comes just after that start, once the cut has had its chance.
+#: Asked before it, a proof would also be spared the loose fit, but those
+#: would pay; asked much later, a proof that the better play ends within its
+#: first slice runs past it and pays the mirror image's slice as well (see
+#: benchmarks/README.md).
+_PROBE = 550
 
 #: Plays a search with a deadline tries in one state between two looks at
 #: the clock (`TimedSweep._watch`): a play its bound cuts costs a bound, which
