@@ -9,7 +9,8 @@ R7), with and without a known play (R4), and through `best_play` with the
 cut off, for Brazilian, Rummikub (where the cut is off: jokers in groups)
 and B5's repeated suits (``"later_turn"``). The loose mode's price on the loss
 (`_LOSS_PRICE`) is checked at none and at a dear one, and the flattened
-program that fits the multipliers against the graph it flattens.
+program that fits the multipliers (`mexemexe.solver._need_graph`) against the
+graph it flattens.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import pytest
 
 import mexemexe as m
 from mexemexe import solver
-from mexemexe.solver._need import _Graph
+from mexemexe.solver._need_graph import _Graph
 from tests.solver_positions import ISSUE_HAND_1, ISSUE_TABLE_1, melds_among, objective_weights
 
 BR = m.get_profile("brazilian")
@@ -264,11 +265,11 @@ def test_a_strict_proof_stops_fitting_once_the_start_is_cut(
 
 def _issue_graph(skip: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[_Graph, list[int]]:
     """Issue position 1's graph from its start, states with stuck runs left out or not."""
-    from mexemexe.solver import _need
+    from mexemexe.solver import _need_graph
     from mexemexe.solver._sweep import Sweep
 
     if not skip:
-        monkeypatch.setattr(_need, "_waiting", lambda runs, cap: 0)
+        monkeypatch.setattr(_need_graph, "_waiting", lambda runs, cap: 0)
     must = solver._counts(m.parse_cards(ISSUE_TABLE_1.replace("|", " ")))
     sweep = Sweep(must, solver._counts(m.parse_cards(ISSUE_HAND_1)), [1.0] * 53, BR)
     graph = _Graph()
@@ -300,7 +301,7 @@ def test_the_program_writes_out_states_of_every_count_of_plays(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Issue position 1 (B5) has states of one to four plays and more: each case is weighed."""
-    from mexemexe.solver._need import _Program
+    from mexemexe.solver._need_graph import _Program
 
     graph, _roots = _issue_graph(True, monkeypatch)
     program = _Program(graph, False, 0.5)
