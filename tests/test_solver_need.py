@@ -9,7 +9,10 @@ R7), with and without a known play (R4), and through `best_play` with the
 cut off, for Brazilian, Rummikub (where the cut is off: jokers in groups)
 and B5's repeated suits (``"later_turn"``). The loose mode's price on the loss
 (`_LOSS_PRICE`) is checked at none and at a dear one, and the flattened
-program that fits the multipliers against the graph it flattens.
+program that fits the multipliers (`mexemexe.solver._need_graph`) against the
+graph it flattens. The bound itself is checked sound under random
+multipliers: at the start of a laid-out table it stays within the table's
+jokers, and of a seeded position within its jokers and best loss priced.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import pytest
 
 import mexemexe as m
 from mexemexe import solver
-from mexemexe.solver._need import _Graph
+from mexemexe.solver._need_graph import _Graph
 from tests.solver_positions import ISSUE_HAND_1, ISSUE_TABLE_1, melds_among, objective_weights
 
 BR = m.get_profile("brazilian")
@@ -264,11 +267,11 @@ def test_a_strict_proof_stops_fitting_once_the_start_is_cut(
 
 def _issue_graph(skip: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[_Graph, list[int]]:
     """Issue position 1's graph from its start, states with stuck runs left out or not."""
-    from mexemexe.solver import _need
+    from mexemexe.solver import _need_graph
     from mexemexe.solver._sweep import Sweep
 
     if not skip:
-        monkeypatch.setattr(_need, "_waiting", lambda runs, cap: 0)
+        monkeypatch.setattr(_need_graph, "_waiting", lambda runs, cap: 0)
     must = solver._counts(m.parse_cards(ISSUE_TABLE_1.replace("|", " ")))
     sweep = Sweep(must, solver._counts(m.parse_cards(ISSUE_HAND_1)), [1.0] * 53, BR)
     graph = _Graph()
@@ -300,8 +303,67 @@ def test_the_program_writes_out_states_of_every_count_of_plays(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Issue position 1 (B5) has states of one to four plays and more: each case is weighed."""
-    from mexemexe.solver._need import _Program
+    from mexemexe.solver._need_graph import _Program
 
     graph, _roots = _issue_graph(True, monkeypatch)
     program = _Program(graph, False, 0.5)
     assert all(any(layer[kind] for layer in program.layers) for kind in range(5))
+
+
+def _start_bound(sweep: object, lam: list[list[float]], strict: bool) -> float:
+    """The jokers-needed bound at ``sweep``'s start under ``lam``, less its jokers left there."""
+    from mexemexe.solver._sweep import Sweep
+
+    assert isinstance(sweep, Sweep)
+    sweep.need_coef = sweep._terms(lam)
+    sweep.need_most = 0.0 if strict else float("inf")
+    sweep.need_memo, sweep.need_totals = {}, {}
+    start = sweep._start()
+    return sweep._need(start) - (sweep.jokers - start[3])
+
+
+def _random_multipliers(rng: random.Random) -> list[list[float]]:
+    """Multipliers of at least zero, about half of them zero."""
+    return [
+        [rng.uniform(0.0, 2.0) if rng.random() < 0.5 else 0.0 for _ in range(4)] for _ in range(16)
+    ]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_laid_out_table_needs_no_more_jokers_than_it_holds_under_any_multipliers(
+    seed: int,
+) -> None:
+    """A table is an arrangement (B5): any multipliers keep its start's bound within its jokers."""
+    from mexemexe.solver._sweep import Sweep
+
+    table, _hand = seeded_position(3000 + seed, BR, table_cards=30 + seed % 16, hand_cards=0)
+    sweep = Sweep(solver._counts(c for meld in table for c in meld), [0] * 53, [1.0] * 53, BR)
+    if not sweep.need_on:
+        pytest.skip("no joker on the table: nothing to bound")
+    rng = random.Random(seed)
+    for _ in range(10):
+        lam = _random_multipliers(rng)
+        for strict in (True, False):
+            assert _start_bound(sweep, lam, strict) <= 1e-9
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_bound_never_exceeds_the_jokers_plus_the_best_plays_loss_priced(seed: int) -> None:
+    """Any multipliers (B5, R4): the loose bound is within the jokers and the least loss priced."""
+    from mexemexe.solver._search import Search
+    from mexemexe.solver._sweep import Sweep
+
+    table, hand = seeded_position(4000 + seed, BR, table_cards=30, hand_cards=2 + seed % 4)
+    must, may = solver._counts(c for meld in table for c in meld), solver._counts(hand)
+    weights = [1.0] * 53
+    best = Search(must, may, weights, BR).solve()[0]
+    sweep = Sweep(must, may, weights, BR)
+    if best == float("-inf") or not sweep.need_on:
+        pytest.skip("the table cannot be laid out, or no joker to bound")
+    loss = float(sum(may)) - best
+    rng = random.Random(seed)
+    for _ in range(10):
+        lam = _random_multipliers(rng)
+        assert _start_bound(sweep, lam, False) <= sweep.need_price * loss + 1e-9
+        if loss == 0:
+            assert _start_bound(sweep, lam, True) <= 1e-9
