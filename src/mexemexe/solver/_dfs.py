@@ -171,25 +171,31 @@ class Search(Bounds):
         floor = 0.0 if found is None else found[0]
         if self.lazy:
             memo = self.memo
-            left = (
-                self._units_left(v, si, used, gcount)
-                if gcount
-                else (self.jokers - used) * self.unit
-            )
+            left = (self.jokers - used) * self.unit
+            if gcount:  # less the units the copies given to this value's groups owe
+                owed = self.pending.get((v, si, gcount))
+                left = left - owed if owed is not None else self._units_left(v, si, used, gcount)
             bound = floor
-            if found is None:  # a remembered bound is at least the plain one (checked first)
-                if plain is None:
-                    plain = self.bounds.get((v, si, runs, reserved, left)) if left >= 0 else INF
-                    if plain is None:
-                        plain = self._bound_sum(v, si, runs, reserved, left)
-                if plain > bound:
-                    bound = plain
+            if left < 0:
+                plain = bound = INF  # the groups cannot have the jokers they need
             else:
-                plain = None
-            if bound <= budget and left > 0:
-                shared = self._shared_at(v, si, runs, reserved, left)
-                if shared > bound:
-                    bound = shared
+                bkey = (v, si, runs, reserved, left)  # the plain and shared bounds' key
+                if found is None:  # a remembered bound is at least the plain one
+                    if plain is None:
+                        plain = self.bounds.get(bkey)
+                        if plain is None:
+                            plain = self._bound_sum(v, si, runs, reserved, left)
+                    if plain > bound:
+                        bound = plain
+                else:
+                    plain = None
+                if bound <= budget and left > 0:
+                    # The units shared out (`_shared_at`), settled with the plain bound.
+                    shared = self.shared.get(bkey)
+                    if shared is None:
+                        shared = self._shared_at(v, si, runs, reserved, left)
+                    if shared > bound:
+                        bound = shared
             if bound > budget:
                 self.memo[key] = (bound, None)
                 return bound
@@ -287,15 +293,15 @@ class Search(Bounds):
         # joker units and moves them all on a value).
         quick = self.lazy and not groups
         if quick:
-            known = self.suit_bounds
+            rows = self.suit_rows  # a suit's part by units (`_suit_row`), read as is
             if plain is None:
                 plain = self.bounds.get((v, si, runs, reserved, left))
                 if plain is None:
                     plain = self._bound_sum(v, si, runs, reserved, left)
-            part = known.get((v, si, runs[si], kept, left))
-            if part is None:
-                part = self._suit_bound(v, si, runs[si], kept, left)
-            others = plain - part  # the other suits' parts, the same in every child
+            row = rows.get((v, si, runs[si], kept))
+            if row is None:
+                row = self._suit_row(v, si, runs[si], kept)
+            others = plain - row[left]  # the other suits' parts, the same in every child
             w = v + 1
             passing: int | None = None  # the units after a play that places and gives nothing
         best = INF
@@ -330,10 +336,10 @@ class Search(Bounds):
                             units = passing
                         if units < 0:
                             continue  # the groups cannot have the jokers they need
-                        part = known.get((w, si, new_runs_s, res, units))
-                        if part is None:
-                            part = self._suit_bound(w, si, new_runs_s, res, units)
-                        child = others + part
+                        row = rows.get((w, si, new_runs_s, res))
+                        if row is None:
+                            row = self._suit_row(w, si, new_runs_s, res)
+                        child = others + row[units]
                         if child > limit:
                             if loss + child < lower:
                                 lower = loss + child
