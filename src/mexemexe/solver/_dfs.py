@@ -287,7 +287,8 @@ class Search(Bounds):
         else:
             before, after = runs[:si], runs[si + 1 :]
             kept = reserved[si]
-            found = self.suit_memo.get((v, si, runs[si], used, kept))
+            suit_memo, present = self.suit_memo, self.present[v]
+            found = suit_memo.get((v, si, runs[si], used, kept))
             plays = self._suit_options(v, si, runs[si], used, kept) if found is None else found
         # The quick path below is for suit steps (a groups step changes every suit's
         # joker units and moves them all on a value).
@@ -302,6 +303,7 @@ class Search(Bounds):
             if row is None:
                 row = self._suit_row(v, si, runs[si], kept)
             others = plain - row[left]  # the other suits' parts, the same in every child
+            jokers, unit, pending = self.jokers, self.unit, self.pending
             w = v + 1
             passing: int | None = None  # the units after a play that places and gives nothing
         best = INF
@@ -322,14 +324,20 @@ class Search(Bounds):
                     child = None
                 else:
                     child = None
+                    used2, gcount2 = used + jokers_here, gcount + GIVES[g]
                     if quick:
                         units = left
                         if g or jokers_here:
                             # The child's units: fewer than the parent's, so the other
                             # suits' parts with the parent's units bound theirs.
-                            units = self._units_left(
-                                v, si + 1, used + jokers_here, gcount + GIVES[g]
-                            )
+                            # (`_units_left`, its usual case written out.)
+                            units = (jokers - used2) * unit
+                            if gcount2:
+                                owed = pending.get((v, si + 1, gcount2))
+                                if owed is None:
+                                    units = self._units_left(v, si + 1, used2, gcount2)
+                                else:
+                                    units -= owed
                         elif gcount:  # the same for every play that places and gives nothing
                             if passing is None:
                                 passing = self._units_left(v, si + 1, used, gcount)
@@ -350,16 +358,22 @@ class Search(Bounds):
                     reserved2 = (
                         reserved if res == kept else (*reserved[:si], res, *reserved[si + 1 :])
                     )
-                    nxt = advance(
-                        v,
-                        si + 1,
-                        (*before, new_runs_s, *after),
-                        used + jokers_here,
-                        gcount + GIVES[g],
-                        reserved2,
-                    )
-                    if child is not None and (nxt[0] != v or nxt[1] != si + 1):
-                        child = None  # past empty or forced steps: the bound is the child's own
+                    runs2 = (*before, new_runs_s, *after)
+                    # The usual next state, the next suit's step with a choice of plays
+                    # already made, as `_advance` would stop at it (without the call).
+                    nxt = None
+                    if si < 3:
+                        s1 = si + 1
+                        if runs2[s1] or (reserved2[s1] if v == 14 else present[s1]):
+                            ahead = suit_memo.get((v, s1, runs2[s1], used2, reserved2[s1]))
+                            if ahead is not None and (
+                                len(ahead) != 1 or ahead[0][1] or ahead[0][3]  # groups, loss
+                            ):
+                                nxt = (v, s1, runs2, used2, gcount2, reserved2)
+                    if nxt is None:
+                        nxt = advance(v, si + 1, runs2, used2, gcount2, reserved2)
+                        if child is not None and (nxt[0] != v or nxt[1] != si + 1):
+                            child = None  # past empty or forced steps: the bound is its own
                 known_sub = memo.get(nxt)  # the lookup `_search` starts with
                 if known_sub is not None and (known_sub[1] is not None or known_sub[0] > limit):
                     sub = known_sub[0]
