@@ -29,7 +29,7 @@ from functools import lru_cache
 from ._groups import group_copies, group_facts, pair_share, share
 from ._memo import INF, Kept, Runs, SweepBase
 from ._runs import deficit, most_jokers, unpack
-from ._suit_plays import ranked
+from ._suit_plays import EVERY, ranked
 
 __all__ = ["Bounds", "SuitRow"]
 
@@ -51,6 +51,7 @@ class Bounds(SweepBase):
         self.bounds: dict[tuple[int, int, Runs, Kept, int], float] = {}
         self.shared: dict[tuple[int, int, Runs, Kept, int], float] = {}
         self.pending: dict[tuple[int, int, int], int] = {}  # `_pending`, remembered
+        self.rules = self.run_args[:4]  # the run rules as `ranked` takes them (`_suit_row`)
         counts = list(map(operator.add, self.must, self.may))
         # next_copy[suit][v]: the first value from v on (up to 13) where the suit has
         # a copy, else 14; a suit's row skips the values before it (`_suit_row`).
@@ -259,11 +260,12 @@ class Bounds(SweepBase):
             # first, weighed here: the plays the search takes would be made for
             # each count of jokers and aces kept, for the same options.
             value = v if v == 1 or v >= self.top else 2
-            must_n, may_n, rules = self.must[code], self.may[code], self.run_args[:4]
-            if self.plays_most < most_jokers(runs, self.min_run):  # fewer jokers in play
-                options = ranked(runs, must_n, may_n, value, *rules, self.plays_most)[1]
+            must_n, may_n, (cap, min_run, track, top) = self.must[code], self.may[code], self.rules
+            most = self.plays_most
+            if most < EVERY and most < most_jokers(runs, min_run):  # fewer jokers in play
+                options = ranked(runs, must_n, may_n, value, cap, min_run, track, top, most)[1]
             else:
-                options = ranked(runs, must_n, may_n, value, *rules)[1]
+                options = ranked(runs, must_n, may_n, value, cap, min_run, track, top)[1]
             for new_runs, g, jokers_here, left_out, _made in options:
                 loss = left_out * weight
                 if loss >= row[0]:

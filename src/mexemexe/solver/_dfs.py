@@ -283,7 +283,8 @@ class Search(Bounds):
         groups = si == 4
         plays: Sequence[Play]
         if groups:
-            plays = self._group_plays(used, gcount)
+            found = self.group_plays.get((used, gcount))
+            plays = self._group_plays(used, gcount) if found is None else found
         else:
             before, after = runs[:si], runs[si + 1 :]
             kept = reserved[si]
