@@ -176,26 +176,23 @@ class Search(Bounds):
                 owed = self.pending.get((v, si, gcount))
                 left = left - owed if owed is not None else self._units_left(v, si, used, gcount)
             bound = floor
-            if left < 0:
-                plain = bound = INF  # the groups cannot have the jokers they need
-            else:
-                bkey = (v, si, runs, reserved, left)  # the plain and shared bounds' key
-                if found is None:  # a remembered bound is at least the plain one
+            bkey = (v, si, runs, reserved, left)  # the plain and shared bounds' key
+            if found is None:  # a remembered bound is at least the plain one (checked first)
+                if plain is None:
+                    plain = self.bounds.get(bkey) if left >= 0 else INF
                     if plain is None:
-                        plain = self.bounds.get(bkey)
-                        if plain is None:
-                            plain = self._bound_sum(v, si, runs, reserved, left)
-                    if plain > bound:
-                        bound = plain
-                else:
-                    plain = None
-                if bound <= budget and left > 0:
-                    # The units shared out (`_shared_at`), settled with the plain bound.
-                    shared = self.shared.get(bkey)
-                    if shared is None:
-                        shared = self._shared_at(v, si, runs, reserved, left)
-                    if shared > bound:
-                        bound = shared
+                        plain = self._bound_sum(v, si, runs, reserved, left)
+                if plain > bound:
+                    bound = plain
+            else:
+                plain = None
+            if bound <= budget and left > 0:
+                # The units shared out (`_shared_at`), settled with the plain bound.
+                shared = self.shared.get(bkey)
+                if shared is None:
+                    shared = self._shared_at(v, si, runs, reserved, left)
+                if shared > bound:
+                    bound = shared
             if bound > budget:
                 self.memo[key] = (bound, None)
                 return bound
@@ -303,7 +300,9 @@ class Search(Bounds):
             row = rows.get((v, si, runs[si], kept))
             if row is None:
                 row = self._suit_row(v, si, runs[si], kept)
-            others = plain - row[left]  # the other suits' parts, the same in every child
+            # The other suits' parts, the same in every child. (A state short of the
+            # units its groups need has no part: only an unbounded search gets here.)
+            others = plain - (row[left] if left >= 0 else INF)
             jokers, unit, pending = self.jokers, self.unit, self.pending
             w = v + 1
             passing: int | None = None  # the units after a play that places and gives nothing
