@@ -51,7 +51,7 @@ class Bounds(SweepBase):
         self.bounds: dict[tuple[int, int, Runs, Kept, int], float] = {}
         self.shared: dict[tuple[int, int, Runs, Kept, int], float] = {}
         self.pending: dict[tuple[int, int, int], int] = {}  # `_pending`, remembered
-        self.rules = self.run_args[:4]  # the run rules as `ranked` takes them (`_suit_row`)
+        self.ranked_rules = self.run_args[:4]  # the run rules as `ranked` takes them (`_suit_row`)
         counts = list(map(operator.add, self.must, self.may))
         # next_copy[suit][v]: the first value from v on (up to 13) where the suit has
         # a copy, else 14; a suit's row skips the values before it (`_suit_row`).
@@ -260,7 +260,8 @@ class Bounds(SweepBase):
             # first, weighed here: the plays the search takes would be made for
             # each count of jokers and aces kept, for the same options.
             value = v if v == 1 or v >= self.top else 2
-            must_n, may_n, (cap, min_run, track, top) = self.must[code], self.may[code], self.rules
+            must_n, may_n = self.must[code], self.may[code]
+            cap, min_run, track, top = self.ranked_rules
             most = self.plays_most
             if most < EVERY and most < most_jokers(runs, min_run):  # fewer jokers in play
                 options = ranked(runs, must_n, may_n, value, cap, min_run, track, top, most)[1]
