@@ -29,12 +29,10 @@ from functools import lru_cache
 from ._groups import group_copies, group_facts, pair_share, share
 from ._memo import INF, Kept, Runs, SweepBase
 from ._runs import deficit, most_jokers, unpack
-from ._suit_plays import ranked
+from ._suit_plays import EVERY, ranked
 
 __all__ = ["Bounds", "SuitRow"]
 
-#: A suit's part of a bound: ``(value, suit, its runs, its aces kept, joker units)``.
-PartKey = tuple[int, int, int, int, int]
 #: A suit's row of parts (`Bounds._suit_row`): ``(value, suit, its runs, its aces kept)``.
 RowKey = tuple[int, int, int, int]
 
@@ -49,14 +47,14 @@ class Bounds(SweepBase):
 
     def _prepare(self) -> None:
         super()._prepare()
-        self.suit_bounds: dict[PartKey, float] = {}  # the rows' entries the search reads
         self.suit_rows: dict[RowKey, SuitRow] = {}
         self.bounds: dict[tuple[int, int, Runs, Kept, int], float] = {}
         self.shared: dict[tuple[int, int, Runs, Kept, int], float] = {}
         self.pending: dict[tuple[int, int, int], int] = {}  # `_pending`, remembered
+        self.ranked_rules = self.run_args[:4]  # the run rules as `ranked` takes them (`_suit_row`)
         counts = list(map(operator.add, self.must, self.may))
         # next_copy[suit][v]: the first value from v on (up to 13) where the suit has
-        # a copy, else 14; a suit's bound skips the values before it (`_suit_bound`).
+        # a copy, else 14; a suit's row skips the values before it (`_suit_row`).
         self.next_copy = [next_copies(tuple(counts[suit:52:4])) for suit in range(4)]
         # Per value, what the bound needs to know about groups there (see
         # `group_facts`): group_room[v][suit][g], group_share[v][suit][g], and
@@ -96,13 +94,22 @@ class Bounds(SweepBase):
         return total
 
     def _bound_sum(self, v: int, si: int, runs: Runs, reserved: Kept, left: int) -> float:
-        """`_bound_at` for a key not remembered yet; remembers it."""
+        """`_bound_at` for a key not remembered yet; remembers it, and its sharing (`_shared_at`).
+
+        The search asks for the sharing of nearly every key whose plain bound
+        it asks for and does not cut (where two suits want units, the only
+        case that needs any work), and both read the same four rows: so both
+        are settled here, in one pass.
+        """
+        key = (v, si, runs, reserved, left)
         if left < 0:  # the groups cannot have the jokers they need
-            self.bounds[v, si, runs, reserved, left] = INF
+            self.bounds[key] = self.shared[key] = INF
             return INF
         rows = self.suit_rows
         total = 0.0
-        wanting = 0  # the suits whose part falls with more units (see `_shared_at`)
+        base = 0.0  # the parts of the suits that want no units (`_shared_sum` adds them)
+        first: SuitRow | None = None  # the first row whose part falls with more units
+        wanting: list[SuitRow] | None = None  # all of them, from the second on
         for suit in range(4):
             w = v + (suit < si)
             row = rows.get((w, suit, runs[suit], reserved[suit]))
@@ -111,11 +118,17 @@ class Bounds(SweepBase):
             most = row[left]
             total += most
             if row[0] != most:
-                wanting += 1
-        key = (v, si, runs, reserved, left)
+                if first is None:
+                    first = row
+                elif wanting is None:
+                    wanting = [first, row]
+                else:
+                    wanting.append(row)
+            else:
+                base += most
         self.bounds[key] = total
-        if wanting < 2:  # then sharing the units changes nothing: `_shared_at` need not look
-            self.shared[key] = total
+        # With fewer than two suits wanting units, sharing them changes nothing.
+        self.shared[key] = total if wanting is None else self._shared_sum(wanting, base, left)
         return total
 
     def _units_left(self, v: int, si: int, used: int, gcount: int) -> int:
@@ -156,78 +169,59 @@ class Bounds(SweepBase):
     def _shared_at(self, v: int, si: int, runs: Runs, reserved: Kept, left: int) -> float:
         """`_bound_at` with the ``left`` joker units shared out among the suits (tighter, dearer).
 
-        When the suits' best plays need no more jokers between them than are
-        left (the usual case), sharing changes nothing and the sum over joker
-        splits is skipped.
+        Settled with the plain bound (`_bound_sum`), which it remembers too.
         """
         if left < 0:
             return INF
-        key = (v, si, runs, reserved, left)
-        found = self.shared.get(key)
-        if found is not None:
-            return found
-        # A suit's row falls as its units grow, so a suit whose bound with no
-        # units is its bound with all of them wants none. The sharing can only
-        # bind where two suits or more want some: else it is the plain bound.
-        rows = self.suit_rows
-        wanting: list[SuitRow] = []  # the rows of the suits that want some
-        base = 0.0  # the bounds of the suits that want none
-        wanted = 0.0  # the bounds of the suits that want some, with all the units
-        for suit in range(4):
-            w, suit_runs, kept = v + (suit < si), runs[suit], reserved[suit]
-            row = rows.get((w, suit, suit_runs, kept))
-            if row is None:
-                row = self._suit_row(w, suit, suit_runs, kept)
-            most = row[left]
-            if row[0] != most:
-                wanting.append(row)
-                wanted += most
-            else:
-                base += most
-        need = 0
-        if len(wanting) > 1:
-            for row in wanting:  # the fewest units that give the suit its bound
-                most = row[left]
-                units = left
-                while units and row[units - 1] == most:
-                    units -= 1
-                need += units
-        if need <= left:  # also with one suit wanting (it wants at most ``left``)
-            shared = base + wanted
-        else:
-            # The least sum over the ways to split the units among the suits that want
-            # some. A suit's bound never rises with more units, so every split may as
-            # well spend them all: by the units given to the suits so far, the least
-            # sum (``spent``), then the last suit takes what is left.
-            # (Plain loops: on so few units a comprehension's call costs more.)
-            spent = wanting[0][: left + 1]
-            for costs in wanting[1:-1]:
-                after: list[float] = []
-                for u in range(left + 1):
-                    lowest = INF
-                    for j in range(u + 1):
-                        if spent[u - j] + costs[j] < lowest:
-                            lowest = spent[u - j] + costs[j]
-                    after.append(lowest)
-                spent = after
-            last = wanting[-1]
-            lowest = INF
-            for j in range(left + 1):
-                if spent[left - j] + last[j] < lowest:
-                    lowest = spent[left - j] + last[j]
-            shared = base + lowest
-        self.shared[key] = shared
-        return shared
+        found = self.shared.get((v, si, runs, reserved, left))
+        if found is None:
+            self._bound_sum(v, si, runs, reserved, left)
+            found = self.shared[v, si, runs, reserved, left]
+        return found
 
-    def _suit_bound(self, v: int, suit: int, runs: int, reserved: int, jokers: int) -> float:
-        """One suit's least loss from value ``v`` on, alone, with ``jokers`` joker units."""
-        row = self.suit_rows.get((v, suit, runs, reserved))
-        if row is None:
-            row = self._suit_row(v, suit, runs, reserved)
-        best = self.suit_bounds[v, suit, runs, reserved, jokers] = (
-            row[jokers] if jokers >= 0 else INF
-        )
-        return best
+    def _shared_sum(self, wanting: list[SuitRow], base: float, left: int) -> float:
+        """The plain bound with the ``left`` units shared out among ``wanting``'s suits.
+
+        ``base`` is the sum of the other suits' parts.
+
+        ``wanting`` holds the rows (two or more) of the suits whose part falls
+        with more units; a suit whose bound with no units is its bound with
+        all of them wants none. When the suits' best plays need no more units
+        between them than are left (the usual case), sharing changes nothing
+        and the sum over splits is skipped.
+        """
+        need = 0
+        wanted = 0.0  # the bounds of the suits that want some, with all the units
+        for row in wanting:  # the fewest units that give the suit its bound
+            most = row[left]
+            wanted += most
+            units = left
+            while units and row[units - 1] == most:
+                units -= 1
+            need += units
+        if need <= left:
+            return base + wanted
+        # The least sum over the ways to split the units among the suits that want
+        # some. A suit's bound never rises with more units, so every split may as
+        # well spend them all: by the units given to the suits so far, the least
+        # sum (``spent``), then the last suit takes what is left.
+        # (Plain loops: on so few units a comprehension's call costs more.)
+        spent = wanting[0][: left + 1]
+        for costs in wanting[1:-1]:
+            after: list[float] = []
+            for u in range(left + 1):
+                lowest = INF
+                for j in range(u + 1):
+                    if spent[u - j] + costs[j] < lowest:
+                        lowest = spent[u - j] + costs[j]
+                after.append(lowest)
+            spent = after
+        last = wanting[-1]
+        lowest = INF
+        for j in range(left + 1):
+            if spent[left - j] + last[j] < lowest:
+                lowest = spent[left - j] + last[j]
+        return base + lowest
 
     def _suit_row(self, v: int, suit: int, runs: int, reserved: int) -> SuitRow:
         """One suit's least loss from value ``v`` on, alone, by joker units (0 to all in play).
@@ -266,11 +260,13 @@ class Bounds(SweepBase):
             # first, weighed here: the plays the search takes would be made for
             # each count of jokers and aces kept, for the same options.
             value = v if v == 1 or v >= self.top else 2
-            must_n, may_n, rules = self.must[code], self.may[code], self.run_args[:4]
-            if self.plays_most < most_jokers(runs, self.min_run):  # fewer jokers in play
-                options = ranked(runs, must_n, may_n, value, *rules, self.plays_most)[1]
+            must_n, may_n = self.must[code], self.may[code]
+            cap, min_run, track, top = self.ranked_rules
+            most = self.plays_most
+            if most < EVERY and most < most_jokers(runs, min_run):  # fewer jokers in play
+                options = ranked(runs, must_n, may_n, value, cap, min_run, track, top, most)[1]
             else:
-                options = ranked(runs, must_n, may_n, value, *rules)[1]
+                options = ranked(runs, must_n, may_n, value, cap, min_run, track, top)[1]
             for new_runs, g, jokers_here, left_out, _made in options:
                 loss = left_out * weight
                 if loss >= row[0]:
@@ -283,10 +279,14 @@ class Bounds(SweepBase):
                 sub = rows.get((w, suit, new_runs, reserved))
                 if sub is None:
                     sub = self._suit_row(w, suit, new_runs, reserved)
-                for units in range(cost, size):
+                # From the most units down: the sub-row never falls with fewer, and
+                # once it is infinite so is the rest (often a third of the entries).
+                for units in range(size - 1, cost - 1, -1):
                     total = loss + sub[units - cost]
                     if total < row[units]:
                         row[units] = total
+                    elif total == INF:
+                        break
             rows[key] = row
             return row
         # The aces (kept back or played low), and the eager model: the search's plays.
@@ -305,10 +305,12 @@ class Bounds(SweepBase):
             sub = rows.get((w, suit, new_runs, res))
             if sub is None:
                 sub = self._suit_row(w, suit, new_runs, res)
-            for units in range(cost, size):
+            for units in range(size - 1, cost - 1, -1):
                 total = loss + sub[units - cost]
                 if total < row[units]:
                     row[units] = total
+                elif total == INF:
+                    break
         rows[key] = row
         return row
 

@@ -171,15 +171,15 @@ class Search(Bounds):
         floor = 0.0 if found is None else found[0]
         if self.lazy:
             memo = self.memo
-            left = (
-                self._units_left(v, si, used, gcount)
-                if gcount
-                else (self.jokers - used) * self.unit
-            )
+            left = (self.jokers - used) * self.unit
+            if gcount:  # less the units the copies given to this value's groups owe
+                owed = self.pending.get((v, si, gcount))
+                left = left - owed if owed is not None else self._units_left(v, si, used, gcount)
             bound = floor
+            bkey = (v, si, runs, reserved, left)  # the plain and shared bounds' key
             if found is None:  # a remembered bound is at least the plain one (checked first)
                 if plain is None:
-                    plain = self.bounds.get((v, si, runs, reserved, left)) if left >= 0 else INF
+                    plain = self.bounds.get(bkey) if left >= 0 else INF
                     if plain is None:
                         plain = self._bound_sum(v, si, runs, reserved, left)
                 if plain > bound:
@@ -187,7 +187,10 @@ class Search(Bounds):
             else:
                 plain = None
             if bound <= budget and left > 0:
-                shared = self._shared_at(v, si, runs, reserved, left)
+                # The units shared out (`_shared_at`), settled with the plain bound.
+                shared = self.shared.get(bkey)
+                if shared is None:
+                    shared = self._shared_at(v, si, runs, reserved, left)
                 if shared > bound:
                     bound = shared
             if bound > budget:
@@ -277,25 +280,30 @@ class Search(Bounds):
         groups = si == 4
         plays: Sequence[Play]
         if groups:
-            plays = self._group_plays(used, gcount)
+            found = self.group_plays.get((used, gcount))
+            plays = self._group_plays(used, gcount) if found is None else found
         else:
             before, after = runs[:si], runs[si + 1 :]
             kept = reserved[si]
-            found = self.suit_memo.get((v, si, runs[si], used, kept))
+            suit_memo, present = self.suit_memo, self.present[v]
+            found = suit_memo.get((v, si, runs[si], used, kept))
             plays = self._suit_options(v, si, runs[si], used, kept) if found is None else found
         # The quick path below is for suit steps (a groups step changes every suit's
         # joker units and moves them all on a value).
         quick = self.lazy and not groups
         if quick:
-            known = self.suit_bounds
+            rows = self.suit_rows  # a suit's part by units (`_suit_row`), read as is
             if plain is None:
                 plain = self.bounds.get((v, si, runs, reserved, left))
                 if plain is None:
                     plain = self._bound_sum(v, si, runs, reserved, left)
-            part = known.get((v, si, runs[si], kept, left))
-            if part is None:
-                part = self._suit_bound(v, si, runs[si], kept, left)
-            others = plain - part  # the other suits' parts, the same in every child
+            row = rows.get((v, si, runs[si], kept))
+            if row is None:
+                row = self._suit_row(v, si, runs[si], kept)
+            # The other suits' parts, the same in every child. (A state short of the
+            # units its groups need has no part: only an unbounded search gets here.)
+            others = plain - (row[left] if left >= 0 else INF)
+            jokers, unit, pending = self.jokers, self.unit, self.pending
             w = v + 1
             passing: int | None = None  # the units after a play that places and gives nothing
         best = INF
@@ -316,24 +324,30 @@ class Search(Bounds):
                     child = None
                 else:
                     child = None
+                    used2, gcount2 = used + jokers_here, gcount + GIVES[g]
                     if quick:
                         units = left
                         if g or jokers_here:
                             # The child's units: fewer than the parent's, so the other
                             # suits' parts with the parent's units bound theirs.
-                            units = self._units_left(
-                                v, si + 1, used + jokers_here, gcount + GIVES[g]
-                            )
+                            # (`_units_left`, its usual case written out.)
+                            units = (jokers - used2) * unit
+                            if gcount2:
+                                owed = pending.get((v, si + 1, gcount2))
+                                if owed is None:
+                                    units = self._units_left(v, si + 1, used2, gcount2)
+                                else:
+                                    units -= owed
                         elif gcount:  # the same for every play that places and gives nothing
                             if passing is None:
                                 passing = self._units_left(v, si + 1, used, gcount)
                             units = passing
                         if units < 0:
                             continue  # the groups cannot have the jokers they need
-                        part = known.get((w, si, new_runs_s, res, units))
-                        if part is None:
-                            part = self._suit_bound(w, si, new_runs_s, res, units)
-                        child = others + part
+                        row = rows.get((w, si, new_runs_s, res))
+                        if row is None:
+                            row = self._suit_row(w, si, new_runs_s, res)
+                        child = others + row[units]
                         if child > limit:
                             if loss + child < lower:
                                 lower = loss + child
@@ -344,16 +358,22 @@ class Search(Bounds):
                     reserved2 = (
                         reserved if res == kept else (*reserved[:si], res, *reserved[si + 1 :])
                     )
-                    nxt = advance(
-                        v,
-                        si + 1,
-                        (*before, new_runs_s, *after),
-                        used + jokers_here,
-                        gcount + GIVES[g],
-                        reserved2,
-                    )
-                    if child is not None and (nxt[0] != v or nxt[1] != si + 1):
-                        child = None  # past empty or forced steps: the bound is the child's own
+                    runs2 = (*before, new_runs_s, *after)
+                    # The usual next state, the next suit's step with a choice of plays
+                    # already made, as `_advance` would stop at it (without the call).
+                    nxt = None
+                    if si < 3:
+                        s1 = si + 1
+                        if runs2[s1] or (reserved2[s1] if v == 14 else present[s1]):
+                            ahead = suit_memo.get((v, s1, runs2[s1], used2, reserved2[s1]))
+                            if ahead is not None and (
+                                len(ahead) != 1 or ahead[0][1] or ahead[0][3]  # groups, loss
+                            ):
+                                nxt = (v, s1, runs2, used2, gcount2, reserved2)
+                    if nxt is None:
+                        nxt = advance(v, si + 1, runs2, used2, gcount2, reserved2)
+                        if child is not None and (nxt[0] != v or nxt[1] != si + 1):
+                            child = None  # past empty or forced steps: the bound is its own
                 known_sub = memo.get(nxt)  # the lookup `_search` starts with
                 if known_sub is not None and (known_sub[1] is not None or known_sub[0] > limit):
                     sub = known_sub[0]

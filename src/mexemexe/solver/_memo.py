@@ -181,6 +181,7 @@ class SweepBase:
         self.suit_memo: dict[tuple[int, int, int, int, int], Sequence[Play]] = {}
         self.longer_runs: dict[int, tuple[int, ...]] = {}
         self.group_jokers: dict[tuple[int, int], list[int]] = {}  # `_group_jokers`, remembered
+        self.group_plays: dict[tuple[int, int], Sequence[Play]] = {}  # `_group_plays`, remembered
         self.group_args: GroupRules = (
             self.min_group,
             self.max_group,
@@ -305,13 +306,19 @@ class SweepBase:
             self.group_jokers[used, gcount] = found
         return found
 
-    def _group_plays(self, used: int, gcount: int) -> list[Play]:
+    def _group_plays(self, used: int, gcount: int) -> Sequence[Play]:
         """A value's groups step as plays shaped like a suit's (`_suit_options`).
 
         One play for each joker count the groups can take (``jokers``); they
-        leave nothing out, and the runs and aces stay as they are.
+        leave nothing out, and the runs and aces stay as they are. Remembered
+        (`group_plays`), as the joker counts are.
         """
-        return [group_play(gj) for gj in self._group_jokers(used, gcount)]
+        found = self.group_plays.get((used, gcount))
+        if found is None:
+            found = self.group_plays[used, gcount] = tuple(
+                [group_play(gj) for gj in self._group_jokers(used, gcount)]
+            )
+        return found
 
     def _suit_options(
         self, v: int, suit: int, runs: int, used: int, reserved: int

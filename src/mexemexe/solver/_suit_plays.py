@@ -335,7 +335,8 @@ def plays(
     order = by_loss if weight > 0 else sorted(as_found, key=lambda o: o[3] * weight)
     if jokers_left < most_jokers(runs, min_run):
         order = [o for o in order if o[2] <= jokers_left]
-    return tuple((o[0], o[1], o[2], o[3] * weight, kept, o[4]) for o in order)
+    # (A list comprehension, unpacking each play: a generator resumes once per play.)
+    return tuple([(r, g, j, left * weight, kept, made) for r, g, j, left, made in order])
 
 
 #: An option's count of cards left out (its loss at weight 1), as `ranked` sorts by:
