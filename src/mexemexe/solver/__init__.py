@@ -59,6 +59,7 @@ from .._moves import LayDown, LayOff, Move, Play
 from .._profiles import Profile, get_profile
 from .._table import Table, TableLike
 from .._validation import validate_table
+from ._collector import collector_paused
 from ._fixed import FixedPlay, best_fixed_play
 from ._inputs import _counts, _deadline, _point_weights, _prune, _within_deck
 from ._json import BestPlayJSON
@@ -117,6 +118,7 @@ class BestPlay(BestPlayJSON):
         return Play(self.table)
 
 
+@collector_paused
 def arrange(
     cards: Iterable[Card | str] | str, profile: Profile | str, *, time_limit: float | None = None
 ) -> Table | None:
@@ -161,6 +163,7 @@ def arrange(
     return None if value == NEG else Table(melds)
 
 
+@collector_paused
 def best_play(
     state: GameState | PlayerView | None = None,
     *,
