@@ -25,7 +25,14 @@ import pytest
 import mexemexe as m
 from mexemexe import solver
 from mexemexe.solver._need_graph import _Graph
-from tests.solver_positions import ISSUE_HAND_1, ISSUE_TABLE_1, melds_among, objective_weights
+from tests.solver_positions import (
+    ISSUE_HAND_1,
+    ISSUE_HAND_2,
+    ISSUE_TABLE_1,
+    ISSUE_TABLE_2,
+    melds_among,
+    objective_weights,
+)
 
 BR = m.get_profile("brazilian")
 RK = m.get_profile("rummikub")
@@ -263,6 +270,41 @@ def test_a_strict_proof_stops_fitting_once_the_start_is_cut(
     )
     assert (best.placed, best.exact) == ((), True)
     assert 0 < len(weighed) < _need._FIT_STEPS
+
+
+def _fitted_modes(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Record each fit of the joker-need terms by its mode (strict or loose)."""
+    from mexemexe.solver import _need
+
+    modes: list[bool] = []
+    real = _need.NeedSearch._fit
+
+    def recorded(search: _need.NeedSearch) -> object:
+        modes.append(search.need_most == 0)
+        return real(search)
+
+    monkeypatch.setattr(_need.NeedSearch, "_fit", recorded)
+    return modes
+
+
+def test_a_loose_search_reads_its_strict_states_with_the_loose_terms(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The issue's second position (B5): one fit, loose; its strict states reuse its terms."""
+    modes = _fitted_modes(monkeypatch)
+    best = solver.best_play(table=ISSUE_TABLE_2, hand=ISSUE_HAND_2, profile=BR)
+    assert (best.value, best.exact) == (2.0, True)
+    assert modes == [False]
+
+
+def test_a_strict_search_fits_the_loose_mode_when_its_budget_grows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The issue's first position (B5): the strict mode fitted first, then the loose one."""
+    modes = _fitted_modes(monkeypatch)
+    best = solver.best_play(table=ISSUE_TABLE_1, hand=ISSUE_HAND_1, profile=BR)
+    assert (best.value, best.exact) == (2.0, True)
+    assert modes == [True, False]
 
 
 def _issue_graph(skip: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[_Graph, list[int]]:

@@ -162,12 +162,26 @@ class NeedSearch(Search):
         return super()._least_loss(start)
 
     def _use(self, strict: bool) -> None:
-        """Switch the bound to the strict mode (every hand card placed) or back."""
+        """Switch the bound to the strict mode (every hand card placed) or back.
+
+        A search that fitted the loose mode first enters the strict one only
+        below a hand card's weight of budget, after losses: deep, and in few
+        states, too few to pay a fit of their own (about the first's cost).
+        There the strict mode takes the loose mode's terms as they are (any
+        terms keep it sound). A search that fitted the strict mode first
+        fits the loose one: it enters it when its budget grows past a card,
+        for the whole search again.
+        """
         fitted = self.need_fits.get(strict)
         if fitted is None:
             self.need_most = 0.0 if strict else INF
             shared = self.need_shared.get(strict)
-            if shared is None:
+            memo: dict[NeedKey, float]
+            loose = self.need_fits.get(False)
+            if shared is None and strict and loose is not None:
+                coef, memo = loose[0], {}
+                self.need_shared[strict] = self._relabelled(coef)
+            elif shared is None:
                 coef, memo = self._fit()
                 self.need_shared[strict] = self._relabelled(coef)
             else:  # fitted by the other search of the race
