@@ -194,7 +194,11 @@ class NeedSearch(Search):
     def _terms(self, lam: Grid) -> Grid:
         """The terms per value and suit that the multipliers ``lam`` put on a copy in a group."""
         m1 = self.min_group - 1
-        return [[m1 * row[s] - (sum(row) - row[s]) for s in range(4)] for row in lam]
+        terms = []
+        for row in lam:
+            total = sum(row)
+            terms.append([m1 * x - (total - x) for x in row] if total else [0.0] * 4)
+        return terms
 
     def _need(self, key: StateKey) -> float:
         """The bound on the jokers the state ``key`` still places (jokers already placed aside)."""
@@ -336,21 +340,27 @@ class NeedSearch(Search):
             if value == INF or value > target or value > cut_at:
                 break
             gives = graph.gives(roots, values, coef, strict, price)
-            slack = [[0.0] * 4 for _ in range(16)]
+            # A value no suit gives a copy to has no slack: its multipliers stay.
+            slack: list[tuple[list[float], list[float]]] = []
             norm = 0.0
             for v in range(16):
                 row = gives[v]
                 total = sum(row)
+                if not total:
+                    continue
+                lam_row = lam[v]
+                slack_row = [0.0] * 4
                 for s in range(4):
                     d = float(m1 * row[s] - (total - row[s]))
-                    if d < 0 and lam[v][s] == 0:
+                    if d < 0 and lam_row[s] == 0:
                         d = 0.0
-                    slack[v][s] = d
+                    slack_row[s] = d
                     norm += d * d
+                slack.append((lam_row, slack_row))
             if norm == 0:
                 break  # the suits' plays meet every constraint: no step can raise the bound
             step = theta * (target - value) / norm
-            for v in range(16):
+            for lam_row, slack_row in slack:
                 for s in range(4):
-                    lam[v][s] = max(0.0, lam[v][s] + step * slack[v][s])
+                    lam_row[s] = max(0.0, lam_row[s] + step * slack_row[s])
         return best_coef, dict(zip(graph.keys, best_values, strict=True))
