@@ -1,4 +1,4 @@
-"""The garbage collector paused while a search runs (`mexemexe.solver._collector`).
+"""The garbage collector paused while a search runs, in a process of one thread (`_collector`).
 
 Reference counting frees nearly all a search makes, so the collections
 CPython would run inside it find next to nothing and only add their pause
@@ -83,7 +83,7 @@ def test_the_collector_resumes_after_a_time_limit() -> None:
     assert gc.isenabled()
 
 
-def test_nested_searches_share_one_pause() -> None:
+def test_a_nested_search_leaves_the_pause_to_the_outer_one() -> None:
     """An inner search's end leaves the collector paused until the outer search ends."""
     during: list[bool] = []
 
@@ -97,7 +97,24 @@ def test_nested_searches_share_one_pause() -> None:
     assert gc.isenabled()
 
 
-def test_concurrent_searches_resume_the_collector_once_all_end() -> None:
+def test_searches_leave_the_collector_alone_with_other_threads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With another thread alive the collector stays on: a pause would hold back its garbage."""
+    seen = spy_on_solve(monkeypatch)
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        solver.best_play(table=TABLE, hand=HAND, profile="rummikub")
+    finally:
+        release.set()
+        other.join()
+    assert seen and all(seen)
+    assert gc.isenabled()
+
+
+def test_searches_in_several_threads_end_with_the_collector_enabled() -> None:
     """Searches in several threads at once leave the collector enabled when all end."""
     start = threading.Barrier(4)
     errors: list[BaseException] = []
@@ -116,4 +133,16 @@ def test_concurrent_searches_resume_the_collector_once_all_end() -> None:
     for thread in threads:
         thread.join()
     assert errors == []
+    assert gc.isenabled()
+
+
+def test_the_collector_resumes_after_an_interrupt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A KeyboardInterrupt inside the search still resumes the collector."""
+
+    def interrupted(self: _sweep.Sweep, *args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(_sweep.Sweep, "solve", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        solver.arrange("9D 7D JK 8D 7S 7H", "rummikub")
     assert gc.isenabled()
