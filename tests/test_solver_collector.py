@@ -60,6 +60,24 @@ def test_arrange_searches_with_the_collector_paused(monkeypatch: pytest.MonkeyPa
     assert gc.isenabled()
 
 
+def test_a_discard_games_best_play_searches_with_the_collector_paused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Galician's best play (G4: melds and lay-offs, no rearranging) runs with the collector off."""
+    seen: list[bool] = []
+    real = solver.best_fixed_play
+
+    def spied(*args: object, **kwargs: object) -> object:
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver, "best_fixed_play", spied)
+    best = solver.best_play(table="5H 6H 7H", hand="8H 9S 9D 9C", profile="galician")
+    assert len(best.placed) == 4
+    assert seen and not any(seen)
+    assert gc.isenabled()
+
+
 def test_a_disabled_collector_stays_disabled() -> None:
     """A caller that disabled the collector finds it disabled after a search."""
     gc.disable()
