@@ -287,24 +287,19 @@ def _fitted_modes(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     return modes
 
 
-def test_a_loose_search_reads_its_strict_states_with_the_loose_terms(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(
+    ("table", "hand", "fitted"),
+    [(ISSUE_TABLE_2, ISSUE_HAND_2, [False]), (ISSUE_TABLE_1, ISSUE_HAND_1, [True, False])],
+    ids=["loose-first", "strict-first"],
+)
+def test_a_strict_mode_entered_after_a_loose_fit_reuses_its_terms(
+    table: str, hand: str, fitted: list[bool], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The issue's second position (B5): one fit, loose; its strict states reuse its terms."""
+    """The issue positions (B5): a loose fit serves the strict states; a strict fit does not."""
     modes = _fitted_modes(monkeypatch)
-    best = solver.best_play(table=ISSUE_TABLE_2, hand=ISSUE_HAND_2, profile=BR)
+    best = solver.best_play(table=table, hand=hand, profile=BR)
     assert (best.value, best.exact) == (2.0, True)
-    assert modes == [False]
-
-
-def test_a_strict_search_fits_the_loose_mode_when_its_budget_grows(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The issue's first position (B5): the strict mode fitted first, then the loose one."""
-    modes = _fitted_modes(monkeypatch)
-    best = solver.best_play(table=ISSUE_TABLE_1, hand=ISSUE_HAND_1, profile=BR)
-    assert (best.value, best.exact) == (2.0, True)
-    assert modes == [True, False]
+    assert modes == fitted
 
 
 def _issue_graph(skip: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[_Graph, list[int]]:
