@@ -31,6 +31,12 @@ def collector_enabled() -> Iterator[None]:
     gc.enable()
 
 
+@pytest.fixture
+def one_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process of one thread, as the pause asks, whatever threads other tests left running."""
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+
+
 def spy_on_solve(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Record, at each exact search, whether the collector is enabled."""
     seen: list[bool] = []
@@ -44,6 +50,7 @@ def spy_on_solve(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     return seen
 
 
+@pytest.mark.usefixtures("one_thread")
 def test_best_play_searches_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
     """best_play's exact search runs with the collector off, and it is on again after."""
     seen = spy_on_solve(monkeypatch)
@@ -52,6 +59,7 @@ def test_best_play_searches_with_the_collector_paused(monkeypatch: pytest.Monkey
     assert gc.isenabled()
 
 
+@pytest.mark.usefixtures("one_thread")
 def test_arrange_searches_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
     """arrange's search runs with the collector off, and it is on again after."""
     seen = spy_on_solve(monkeypatch)
@@ -60,6 +68,7 @@ def test_arrange_searches_with_the_collector_paused(monkeypatch: pytest.MonkeyPa
     assert gc.isenabled()
 
 
+@pytest.mark.usefixtures("one_thread")
 def test_a_discard_games_best_play_searches_with_the_collector_paused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -78,6 +87,7 @@ def test_a_discard_games_best_play_searches_with_the_collector_paused(
     assert gc.isenabled()
 
 
+@pytest.mark.usefixtures("one_thread")
 def test_a_disabled_collector_stays_disabled() -> None:
     """A caller that disabled the collector finds it disabled after a search."""
     gc.disable()
@@ -85,6 +95,7 @@ def test_a_disabled_collector_stays_disabled() -> None:
     assert not gc.isenabled()
 
 
+@pytest.mark.usefixtures("one_thread")
 def test_the_collector_resumes_after_an_error() -> None:
     """A search that raises still resumes the collector."""
     with pytest.raises(m.SolverInputError):
@@ -92,6 +103,7 @@ def test_the_collector_resumes_after_an_error() -> None:
     assert gc.isenabled()
 
 
+@pytest.mark.usefixtures("one_thread")
 def test_the_collector_resumes_after_a_time_limit() -> None:
     """A search cut by its time limit resumes the collector."""
     best = solver.best_play(
@@ -101,6 +113,7 @@ def test_the_collector_resumes_after_a_time_limit() -> None:
     assert gc.isenabled()
 
 
+@pytest.mark.usefixtures("one_thread")
 def test_a_nested_search_leaves_the_pause_to_the_outer_one() -> None:
     """An inner search's end leaves the collector paused until the outer search ends."""
     during: list[bool] = []
@@ -154,6 +167,7 @@ def test_searches_in_several_threads_end_with_the_collector_enabled() -> None:
     assert gc.isenabled()
 
 
+@pytest.mark.usefixtures("one_thread")
 def test_the_collector_resumes_after_an_interrupt(monkeypatch: pytest.MonkeyPatch) -> None:
     """A KeyboardInterrupt inside the search still resumes the collector."""
 
