@@ -82,11 +82,14 @@ def group_facts(
     return tuple(room), tuple(shares), later
 
 
+@lru_cache(maxsize=1024)
 def pair_share(most: int, both: int, min_group: int, unit: int) -> int:
     """Joker units two copies of one suit carry, in two groups of ``most`` naturals at most.
 
     The two groups hold ``both`` naturals at most between them; the least sum
     of the two groups' shares (`share`) over the whole-number splits.
+    Remembered: a position asks for a handful of them, each many times over
+    (every suit at every value, and every two copies given to groups).
     """
     return min(
         share(k1, min_group, unit) + share(k2, min_group, unit)
