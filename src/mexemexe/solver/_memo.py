@@ -116,18 +116,24 @@ def forget_plays() -> None:
     """Clear all the searches remember across calls, so that the next search starts cold.
 
     For benchmarks timing cold calls; the searches never need it. Besides
-    the plays, every cache of the solver's modules goes (the small ones
+    the plays, every cache the solver's modules define goes (the small ones
     too: unpacked runs, group facts), found by the modules' names, so that
-    this module need not import the ones above it.
+    this module need not import the ones above it. Caches of other modules
+    that a solver module imports are left to those modules.
     """
     _PLAYS_BY_RULES.clear()
     package = __name__.rpartition(".")[0]
     for name, module in list(sys.modules.items()):
-        if name == package or name.startswith(package + "."):
-            for value in list(vars(module).values()):
-                clear = getattr(value, "cache_clear", None)
-                if callable(clear):
-                    clear()
+        if name != package and not name.startswith(package + "."):
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if (
+                callable(clear)
+                and not isinstance(value, type)  # a class's method would want an instance
+                and getattr(value, "__module__", "") == name
+            ):
+                clear()
 
 
 #: The rules a value's groups follow, as the group functions take them:
