@@ -280,8 +280,13 @@ class _Program:
             else:
                 layer[4].append((at, slot, tuple(plays)))
         self.init = init
-        self.layers = [layers[v] for v in sorted(layers, reverse=True)]
+        self.values_of_layers = sorted(layers, reverse=True)
+        self.layers = [layers[v] for v in self.values_of_layers]
         self.passing = passing
+        # The last run's terms and costs (`run`): a step changes the terms of
+        # some values only, and the states above the highest of them keep their costs.
+        self.last_terms: list[float] | None = None
+        self.last_values: list[float] = []
 
     def run(self, coef: list[list[float]]) -> list[float]:
         """Each state's least cost under the terms ``coef`` (as `_Graph.weigh`).
@@ -291,8 +296,26 @@ class _Program:
         """
         terms = [c for row in coef for c in row]
         terms.append(0.0)  # `_BARE`: no term at the state's value
-        values = list(self.init)
-        for ones, twos, threes, fours, more in self.layers:
+        last = self.last_terms
+        layers = self.layers
+        if last is None:
+            values = list(self.init)
+        else:
+            # Every play leads to a higher value, so a state's cost depends only on
+            # the terms from its value up: the states above the highest value whose
+            # terms changed cost what they did in the last run.
+            top = _BARE // 4 - 1
+            while top >= 0 and terms[4 * top : 4 * top + 4] == last[4 * top : 4 * top + 4]:
+                top -= 1
+            values = list(self.last_values)
+            skip = 0
+            for value in self.values_of_layers:
+                if value <= top:
+                    break
+                skip += 1
+            if skip:
+                layers = layers[skip:]
+        for ones, twos, threes, fours, more in layers:
             for at, index, fixed, g, child in ones:
                 values[at] = fixed + g * terms[index] + values[child]
             for at, index, (f1, g1, k1), (f2, g2, k2) in twos:
@@ -329,4 +352,5 @@ class _Program:
                 values[at] = best
         for at, off, target in self.passing:
             values[at] = off + values[target]
+        self.last_terms, self.last_values = terms, values
         return values
