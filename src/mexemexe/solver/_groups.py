@@ -70,16 +70,26 @@ def group_facts(
     """
     room: list[Room] = []
     shares: list[Shares] = []
+    short = min_group - 1 - cap  # the other suits' copies a group of one copy needs
+    # (Plain loops: every new sweep asks for 16 of these, and a generator per sum
+    # costs more than the sums on four suits.)
     for suit in range(4):
-        others = [n for t, n in enumerate(present) if t != suit]
-        one, two = (sum(min(n, g) for n in others) >= g * (min_group - 1 - cap) for g in (1, 2))
-        room.append((True, one, two))
-        most = min(max_group, 1 + sum(1 for n in others if n))  # naturals in one group
+        holding = ones = twos = 0  # over the other suits: holding the value, min(n, 1), min(n, 2)
+        for t in range(4):
+            n = present[t]
+            if t != suit and n:
+                holding += 1
+                ones += 1
+                twos += 2 if n > 1 else 1
+        room.append((True, ones >= short, twos >= 2 * short))
+        most = min(max_group, 1 + holding)  # naturals in one group
         single = share(most, min_group, unit)
-        both = 2 + sum(min(n, 2) for n in others)  # naturals in the two groups of two copies
+        both = 2 + twos  # naturals in the two groups of two copies
         shares.append((0, single, pair_share(most, both, min_group, unit)))
-    later = tuple(sum(1 for t in range(si, 4) if present[t]) for si in range(5))
-    return tuple(room), tuple(shares), later
+    later = [0] * 5
+    for si in range(3, -1, -1):
+        later[si] = later[si + 1] + (1 if present[si] else 0)
+    return tuple(room), tuple(shares), tuple(later)
 
 
 @lru_cache(maxsize=1024)
