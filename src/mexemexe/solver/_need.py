@@ -196,8 +196,19 @@ class NeedSearch(Search):
         m1 = self.min_group - 1
         terms = []
         for row in lam:
-            total = sum(row)
-            terms.append([m1 * x - (total - x) for x in row] if total else [0.0] * 4)
+            a, b, c, d = row
+            total = a + b + c + d
+            if total:  # (written out: a comprehension per row costs more on four suits)
+                terms.append(
+                    [
+                        m1 * a - (total - a),
+                        m1 * b - (total - b),
+                        m1 * c - (total - c),
+                        m1 * d - (total - d),
+                    ]
+                )
+            else:
+                terms.append([0.0] * 4)
         return terms
 
     def _need(self, key: StateKey) -> float:
