@@ -156,9 +156,26 @@ class NeedSearch(Search):
         return super()._expand(key, budget, floor, left, plain)
 
     def _least_loss(self, start: StateKey) -> float:
-        """`Search._least_loss`, with the cut from the first state in a strict proof."""
+        """`Search._least_loss`, with the cut from the first state in a strict proof.
+
+        There the start is checked first, before its plain bound is worked
+        out: that bound sweeps every suit from the start (the rows its
+        children's bounds are read from), and in a strict proof it is this
+        cut that refutes the start, where anything does (the plain bound
+        refuted none of the strict proofs of the hard or held-out positions:
+        a hand card no meld can take is set aside before the search).
+        """
         if self.cap < self.need_least:
             self.need_after = min(self.need_after, _STRICT_AFTER)
+            if self.need_on and self.expanded >= self.need_after and start[0] <= self.top:
+                if self.need_mode is not True:
+                    self._use(True)
+                if self._need(start) > self.jokers - start[3] + _EPS:
+                    # Short of jokers with every hand card placed: a card is lost at least.
+                    bound = max(self.need_least, self.proven[0])
+                    self.memo[start] = (bound, None)
+                    self.proven[0] = bound
+                    return bound
         return super()._least_loss(start)
 
     def _use(self, strict: bool) -> None:
