@@ -388,18 +388,22 @@ def ranked(
     plays that the ways made once for every count of copies (`ways`)
     already show to be dominated are never made.
     """
-    at_top = value == 14
-    found: list[Option] = []
-    # The plays by copies given to groups and count of runs left open: only plays
-    # alike in both can dominate one another (`undominated`).
-    # (Two plays of one way differ in copies to groups or in runs left open: a
-    # suit with one way has no play to drop.)
-    alike: dict[int, list[Option]] = {}
     made = ways(runs, value, run_cap, min_run, track, top, most)
-    several = len(made) > 1
+    copies = must_n + may_n
+    at_top = value == 14
     fresh_runs = _FRESH[value == 1]
+    found: list[Option] = []
+    add = found.append
+    # Only plays alike in copies given to groups and count of runs left open can
+    # dominate one another (`undominated`); two plays of one way never are alike
+    # (they differ in one or the other), so with one way there is none to drop.
+    # Each kind maps to its first play; the kinds met again are collected apart
+    # (`clashes`), as few are: most plays have no other of their kind.
+    several = len(made) > 1
+    first_of: dict[int, Option] = {}
+    clashes: dict[int, list[Option]] = {}
     for jokers_here, nat_ext, high, low, shift, count, actions, fresh_most, all_copies in made:
-        if nat_ext > must_n + may_n:
+        if nat_ext > copies:
             continue
         for may_used in range(may_n, may_n - 1 if all_copies else -1, -1):
             rest = must_n + may_used - nat_ext
@@ -423,25 +427,33 @@ def ranked(
                     loss,
                     (actions, must_n, may_used, _LEADS[new_nat], to_group),
                 )
-                found.append(option)
+                add(option)
                 if several:
                     kind = to_group << 8 | (count + new_nat)
-                    if kind in alike:
-                        alike[kind].append(option)
-                    else:
-                        alike[kind] = [option]
-    if several and len(alike) < len(found):
-        beaten: set[int] = set()
-        for group in alike.values():
-            if len(group) > 1:
+                    met = first_of.setdefault(kind, option)
+                    if met is not option:
+                        if kind in clashes:
+                            clashes[kind].append(option)
+                        else:
+                            clashes[kind] = [met, option]
+    if clashes:
+        beaten: list[Option] = []
+        for group in clashes.values():
+            if len(group) == 2:  # the usual clash: one test each way, as `undominated` makes
+                a, b = group
+                if a[2] <= b[2] and a[3] <= b[3] and runs_stronger(a[0], b[0]):
+                    beaten.append(b)
+                elif b[2] <= a[2] and b[3] <= a[3] and runs_stronger(b[0], a[0]):
+                    beaten.append(a)
+            else:
                 kept = undominated(group)
                 if len(kept) < len(group):
-                    beaten.update(map(id, group))
-                    beaten.difference_update(map(id, kept))
-        if beaten:
-            found = [option for option in found if id(option) not in beaten]
+                    beaten.extend(option for option in group if option not in kept)
+        # (Plays are never equal: each way's actions are its own. Few are beaten.)
+        for option in beaten:
+            found.remove(option)
     as_found = tuple(found)
-    if len(as_found) < 2:
+    if not may_n or len(as_found) < 2:  # with no copy that may be left out, no play leaves any
         return as_found, as_found
     return as_found, tuple(sorted(as_found, key=_COUNT_LEFT))
 
