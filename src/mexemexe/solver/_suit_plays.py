@@ -389,53 +389,65 @@ def ranked(
     already show to be dominated are never made.
     """
     made = ways(runs, value, run_cap, min_run, track, top, most)
-    copies = must_n + may_n
-    at_top = value == 14
-    fresh_runs = _FRESH[value == 1]
     found: list[Option] = []
     add = found.append
     # Only plays alike in copies given to groups and count of runs left open can
     # dominate one another (`undominated`); two plays of one way never are alike
     # (they differ in one or the other), so with one way there is none to drop.
-    # Each kind maps to its first play; the kinds met again are collected apart
-    # (`clashes`), as few are: most plays have no other of their kind.
+    # The kinds go in a list beside the plays: most plays have no other of their
+    # kind, and a set of the list tells so at once.
     several = len(made) > 1
     first_of: dict[int, Option] = {}
     clashes: dict[int, list[Option]] = {}
-    for jokers_here, nat_ext, high, low, shift, count, actions, fresh_most, all_copies in made:
-        if nat_ext > copies:
-            continue
-        for may_used in range(may_n, may_n - 1 if all_copies else -1, -1):
-            rest = must_n + may_used - nat_ext
-            if rest < 0:
-                break
-            loss = float(may_n - may_used)
-            # Copies not extending runs start runs (not at 14) or join groups (at most 2).
-            if at_top:
-                if rest:
-                    continue
-                first = last = 0
-            else:
-                first = rest - 2 if rest > 2 else 0
-                last = rest if rest < fresh_most else fresh_most
-            for new_nat in range(first, last + 1):
-                to_group = rest - new_nat
-                option = (
-                    ((high << RUN_BITS * new_nat | fresh_runs[new_nat]) << shift) | low,
-                    to_group,
+    if value == 14:
+        # At the ace after the king every copy extends a run (none starts, none
+        # goes to groups): each way has one play at most, its copies all used.
+        for jokers_here, nat_ext, high, low, shift, count, actions, _, all_copies in made:
+            may_used = nat_ext - must_n
+            if may_used < 0 or may_used > may_n or (all_copies and may_used < may_n):
+                continue
+            add(
+                (
+                    high << shift | low,
+                    0,
                     jokers_here,
-                    loss,
-                    (actions, must_n, may_used, _LEADS[new_nat], to_group),
+                    float(may_n - may_used),
+                    (actions, must_n, may_used, (), 0),
                 )
-                add(option)
-                if several:
-                    kind = to_group << 8 | (count + new_nat)
-                    met = first_of.setdefault(kind, option)
-                    if met is not option:
-                        if kind in clashes:
-                            clashes[kind].append(option)
-                        else:
-                            clashes[kind] = [met, option]
+            )
+            if several:
+                met = first_of.setdefault(count, found[-1])
+                if met is not found[-1]:
+                    clashes.setdefault(count, [met]).append(found[-1])
+    else:
+        fresh_runs = _FRESH[value == 1]
+        for jokers_here, nat_ext, high, low, shift, count, actions, fresh_most, all_copies in made:
+            # The copies that may be placed, most first, that leave none for runs to miss.
+            fewest = nat_ext - must_n
+            if fewest < 0 or all_copies:
+                fewest = may_n if all_copies else 0
+            for may_used in range(may_n, fewest - 1, -1):
+                rest = must_n + may_used - nat_ext
+                loss = float(may_n - may_used)
+                # Copies not extending runs start runs or join groups (at most 2).
+                for new_nat in range(
+                    rest - 2 if rest > 2 else 0, (rest if rest < fresh_most else fresh_most) + 1
+                ):
+                    to_group = rest - new_nat
+                    add(
+                        (
+                            ((high << RUN_BITS * new_nat | fresh_runs[new_nat]) << shift) | low,
+                            to_group,
+                            jokers_here,
+                            loss,
+                            (actions, must_n, may_used, _LEADS[new_nat], to_group),
+                        )
+                    )
+                    if several:
+                        kind = to_group << 8 | (count + new_nat)
+                        met = first_of.setdefault(kind, found[-1])
+                        if met is not found[-1]:
+                            clashes.setdefault(kind, [met]).append(found[-1])
     if clashes:
         beaten: list[Option] = []
         for group in clashes.values():
