@@ -183,9 +183,9 @@ def runs_stronger(a: int, b: int) -> bool:
         return bool(a and b) and stronger(a, b)
     # Runs matched one for one hold the same jokers and naturals in all, and no
     # fewer cards: their sums, read off the packed ints at once, rule most pairs out.
-    if (a >> J & _CORES) % RUN_MASK != (b >> J & _CORES) % RUN_MASK or (
-        a & _LENGTHS
-    ) % RUN_MASK < (b & _LENGTHS) % RUN_MASK:
+    if (a >> J & _CORES) % RUN_MASK != (b >> J & _CORES) % RUN_MASK:
+        return False
+    if (a & _LENGTHS) % RUN_MASK < (b & _LENGTHS) % RUN_MASK:
         return False
     runs_a, runs_b = unpack(a), unpack(b)
     if len(runs_a) != len(runs_b):
