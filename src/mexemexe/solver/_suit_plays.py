@@ -394,8 +394,8 @@ def ranked(
     # Only plays alike in copies given to groups and count of runs left open can
     # dominate one another (`undominated`); two plays of one way never are alike
     # (they differ in one or the other), so with one way there is none to drop.
-    # The kinds go in a list beside the plays: most plays have no other of their
-    # kind, and a set of the list tells so at once.
+    # Each kind maps to its first play, and the kinds met again gather their
+    # plays apart (`clashes`): most plays have no other of their kind.
     several = len(made) > 1
     first_of: dict[int, Option] = {}
     clashes: dict[int, list[Option]] = {}
@@ -422,10 +422,13 @@ def ranked(
     else:
         fresh_runs = _FRESH[value == 1]
         for jokers_here, nat_ext, high, low, shift, count, actions, fresh_most, all_copies in made:
-            # The copies that may be placed, most first, that leave none for runs to miss.
+            # The copies that may be placed, most first: down to the fewest that leave
+            # no natural short, or only all of them where leaving one out is dominated.
             fewest = nat_ext - must_n
-            if fewest < 0 or all_copies:
-                fewest = may_n if all_copies else 0
+            if all_copies:
+                fewest = fewest if fewest > may_n else may_n
+            elif fewest < 0:
+                fewest = 0
             for may_used in range(may_n, fewest - 1, -1):
                 rest = must_n + may_used - nat_ext
                 loss = float(may_n - may_used)
