@@ -48,6 +48,15 @@ J, N, A, P = 4, 8, 9, 10
 RUN_BITS = 11
 RUN_MASK = (1 << RUN_BITS) - 1
 
+#: A 1 in the lowest bit of each of the first 64 runs' places: times a field's
+#: mask, that field of every run, whose sum an int's remainder by `RUN_MASK`
+#: gives (as a number's remainder by 9 sums its digits) while it stays below it.
+_EACH_RUN = sum(1 << RUN_BITS * i for i in range(64))
+#: The jokers and natural of each run, shifted down by `J` (`runs_stronger`).
+_CORES = _EACH_RUN * 31
+#: The length of each run (`runs_stronger`).
+_LENGTHS = _EACH_RUN * 15
+
 #: No suit keeps an ace back (an int per suit hashes faster than a pair of counts).
 NO_ACES = (0, 0, 0, 0)
 
@@ -172,6 +181,12 @@ def runs_stronger(a: int, b: int) -> bool:
         return True
     if a <= RUN_MASK and b <= RUN_MASK:  # one run each (the usual case): no orders to try
         return bool(a and b) and stronger(a, b)
+    # Runs matched one for one hold the same jokers and naturals in all, and no
+    # fewer cards: their sums, read off the packed ints at once, rule most pairs out.
+    if (a >> J & _CORES) % RUN_MASK != (b >> J & _CORES) % RUN_MASK:
+        return False
+    if (a & _LENGTHS) % RUN_MASK < (b & _LENGTHS) % RUN_MASK:
+        return False
     runs_a, runs_b = unpack(a), unpack(b)
     if len(runs_a) != len(runs_b):
         return False

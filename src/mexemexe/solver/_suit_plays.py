@@ -388,60 +388,87 @@ def ranked(
     plays that the ways made once for every count of copies (`ways`)
     already show to be dominated are never made.
     """
-    at_top = value == 14
-    found: list[Option] = []
-    # The plays by copies given to groups and count of runs left open: only plays
-    # alike in both can dominate one another (`undominated`).
-    # (Two plays of one way differ in copies to groups or in runs left open: a
-    # suit with one way has no play to drop.)
-    alike: dict[int, list[Option]] = {}
     made = ways(runs, value, run_cap, min_run, track, top, most)
+    found: list[Option] = []
+    add = found.append
+    # Only plays alike in copies given to groups and count of runs left open can
+    # dominate one another (`undominated`); two plays of one way never are alike
+    # (they differ in one or the other), so with one way there is none to drop.
+    # Each kind maps to its first play, and the kinds met again gather their
+    # plays apart (`clashes`): most plays have no other of their kind.
     several = len(made) > 1
-    fresh_runs = _FRESH[value == 1]
-    for jokers_here, nat_ext, high, low, shift, count, actions, fresh_most, all_copies in made:
-        if nat_ext > must_n + may_n:
-            continue
-        for may_used in range(may_n, may_n - 1 if all_copies else -1, -1):
-            rest = must_n + may_used - nat_ext
-            if rest < 0:
-                break
-            loss = float(may_n - may_used)
-            # Copies not extending runs start runs (not at 14) or join groups (at most 2).
-            if at_top:
-                if rest:
-                    continue
-                first = last = 0
-            else:
-                first = rest - 2 if rest > 2 else 0
-                last = rest if rest < fresh_most else fresh_most
-            for new_nat in range(first, last + 1):
-                to_group = rest - new_nat
-                option = (
-                    ((high << RUN_BITS * new_nat | fresh_runs[new_nat]) << shift) | low,
-                    to_group,
+    first_of: dict[int, Option] = {}
+    clashes: dict[int, list[Option]] = {}
+    if value == 14:
+        # At the ace after the king every copy extends a run (none starts, none
+        # goes to groups): each way has one play at most, its copies all used.
+        for jokers_here, nat_ext, high, low, shift, count, actions, _, all_copies in made:
+            may_used = nat_ext - must_n
+            if may_used < 0 or may_used > may_n or (all_copies and may_used < may_n):
+                continue
+            add(
+                (
+                    high << shift | low,
+                    0,
                     jokers_here,
-                    loss,
-                    (actions, must_n, may_used, _LEADS[new_nat], to_group),
+                    float(may_n - may_used),
+                    (actions, must_n, may_used, (), 0),
                 )
-                found.append(option)
-                if several:
-                    kind = to_group << 8 | (count + new_nat)
-                    if kind in alike:
-                        alike[kind].append(option)
-                    else:
-                        alike[kind] = [option]
-    if several and len(alike) < len(found):
-        beaten: set[int] = set()
-        for group in alike.values():
-            if len(group) > 1:
+            )
+            if several:
+                met = first_of.setdefault(count, found[-1])
+                if met is not found[-1]:
+                    clashes.setdefault(count, [met]).append(found[-1])
+    else:
+        fresh_runs = _FRESH[value == 1]
+        for jokers_here, nat_ext, high, low, shift, count, actions, fresh_most, all_copies in made:
+            # The copies that may be placed, most first: down to the fewest that leave
+            # no natural short, or only all of them where leaving one out is dominated.
+            fewest = nat_ext - must_n
+            if all_copies:
+                fewest = fewest if fewest > may_n else may_n
+            elif fewest < 0:
+                fewest = 0
+            for may_used in range(may_n, fewest - 1, -1):
+                rest = must_n + may_used - nat_ext
+                loss = float(may_n - may_used)
+                # Copies not extending runs start runs or join groups (at most 2).
+                for new_nat in range(
+                    rest - 2 if rest > 2 else 0, (rest if rest < fresh_most else fresh_most) + 1
+                ):
+                    to_group = rest - new_nat
+                    add(
+                        (
+                            ((high << RUN_BITS * new_nat | fresh_runs[new_nat]) << shift) | low,
+                            to_group,
+                            jokers_here,
+                            loss,
+                            (actions, must_n, may_used, _LEADS[new_nat], to_group),
+                        )
+                    )
+                    if several:
+                        kind = to_group << 8 | (count + new_nat)
+                        met = first_of.setdefault(kind, found[-1])
+                        if met is not found[-1]:
+                            clashes.setdefault(kind, [met]).append(found[-1])
+    if clashes:
+        beaten: list[Option] = []
+        for group in clashes.values():
+            if len(group) == 2:  # the usual clash: one test each way, as `undominated` makes
+                a, b = group
+                if a[2] <= b[2] and a[3] <= b[3] and runs_stronger(a[0], b[0]):
+                    beaten.append(b)
+                elif b[2] <= a[2] and b[3] <= a[3] and runs_stronger(b[0], a[0]):
+                    beaten.append(a)
+            else:
                 kept = undominated(group)
                 if len(kept) < len(group):
-                    beaten.update(map(id, group))
-                    beaten.difference_update(map(id, kept))
-        if beaten:
-            found = [option for option in found if id(option) not in beaten]
+                    beaten.extend(option for option in group if option not in kept)
+        # (Plays are never equal: each way's actions are its own. Few are beaten.)
+        for option in beaten:
+            found.remove(option)
     as_found = tuple(found)
-    if len(as_found) < 2:
+    if not may_n or len(as_found) < 2:  # with no copy that may be left out, no play leaves any
         return as_found, as_found
     return as_found, tuple(sorted(as_found, key=_COUNT_LEFT))
 
