@@ -2,11 +2,11 @@
 
 Run: python benchmarks/bench_stack_room.py [--positions 210,211,6,31,1] [--repeat 7]
 
-On CPython 3.11 and later, `solver.best_play` runs its search at the base of
-a 256 KiB chunk of the interpreter's frame stack. This calls each hard
-position (`hard_positions.json`, by index) cold both ways in turn, in one
-process: through `best_play` as published, and through the same function
-without the room (its ``__wrapped__`` chain, the collector still paused).
+On CPython 3.11 and later, `solver.best_play` runs its exact search at the
+base of a 256 KiB chunk of the interpreter's frame stack. This calls each
+hard position (`hard_positions.json`, by index) cold both ways in turn, in
+one process: as published, and with the room switched off
+(`_stack_room.STACK_ROOM` set false for the call).
 For each it prints the least CPU time of ``--repeat`` calls and the minor
 page faults of the last call (`resource.getrusage`): without the room, a
 deep search maps, faults in and unmaps a 16 KiB chunk every time it
@@ -29,17 +29,18 @@ from typing import Any
 from _machine import print_reference
 
 from mexemexe import solver
-from mexemexe.solver import _memo
-from mexemexe.solver._collector import collector_paused
-from mexemexe.solver._stack_room import STACK_ROOM
+from mexemexe.solver import _memo, _stack_room
 
 PATH = pathlib.Path(__file__).resolve().parent / "hard_positions.json"
 
 
-def _without_room() -> Callable[..., solver.BestPlay]:
-    """`best_play` as published, less the room (the collector's pause kept)."""
-    inner: Callable[..., solver.BestPlay] = solver.best_play.__wrapped__  # type: ignore[attr-defined]
-    return collector_paused(inner.__wrapped__)  # type: ignore[attr-defined]
+def _as_is(*args: Any, **kwargs: Any) -> solver.BestPlay:
+    """`best_play` with the searches run where they are, as before the room."""
+    _stack_room.STACK_ROOM = False
+    try:
+        return solver.best_play(*args, **kwargs)
+    finally:
+        _stack_room.STACK_ROOM = True
 
 
 def _cold(
@@ -64,12 +65,12 @@ def main() -> int:
     parser.add_argument("--positions", default="210,211,6,31,1", help="indices into the set")
     parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()
-    if not STACK_ROOM:
+    if not _stack_room.STACK_ROOM:
         print(f"{sys.implementation.name} {sys.version.split()[0]}: frames are not kept in chunks")
         return 0
     print_reference()
     positions = json.loads(PATH.read_text())["positions"]
-    ways = {"in room": solver.best_play, "as is": _without_room()}
+    ways = {"in room": solver.best_play, "as is": _as_is}
     wrong = 0
     print(f"{'position':>9} {'in room':>10} {'faults':>7} {'as is':>10} {'faults':>7} {'ratio':>6}")
     for index in (int(text) for text in args.positions.split(",")):

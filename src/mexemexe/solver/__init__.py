@@ -65,7 +65,6 @@ from ._inputs import _counts, _deadline, _point_weights, _prune, _within_deck
 from ._json import BestPlayJSON
 from ._local import LocalPlay, local_play
 from ._repeated import best_with_repeats
-from ._stack_room import stack_room
 from ._sweep import INF, NEG, Found, SearchCut, new_sweep
 
 if TYPE_CHECKING:
@@ -120,7 +119,6 @@ class BestPlay(BestPlayJSON):
 
 
 @collector_paused
-@stack_room
 def arrange(
     cards: Iterable[Card | str] | str, profile: Profile | str, *, time_limit: float | None = None
 ) -> Table | None:
@@ -166,7 +164,6 @@ def arrange(
 
 
 @collector_paused
-@stack_room
 def best_play(
     state: GameState | PlayerView | None = None,
     *,

@@ -53,6 +53,7 @@ from ._dfs import Found, LimitError, SearchCut
 from ._memo import INF, NEG, MemoEntry, StateKey
 from ._need import NeedSearch
 from ._rebuild import Rebuild
+from ._stack_room import in_room
 from ._suit_plays import Play
 from ._symmetry import MIRRORED_FIRST, VARIANTS, high_constraints, read_back, relabel
 
@@ -135,7 +136,10 @@ class Sweep(NeedSearch, Rebuild):
         if self.whole and incumbent < INF:
             self.cap = incumbent - 1  # losses are whole: "better" means at most this
         self.incumbent, self.improve = incumbent, improve
-        sweep, variant, loss = self._race()
+        raced = in_room(self._race_or_cut)
+        if isinstance(raced, SearchCut):
+            raise raced  # outside the room (`_stack_room` says why)
+        sweep, variant, loss = raced
         if loss == INF:
             return NEG, [], []
         if loss > self.cap:
@@ -150,6 +154,21 @@ class Sweep(NeedSearch, Rebuild):
         if sweep is not self:
             melds, placed = self._read_back(melds, placed, *variant)
         return total - loss, melds, placed
+
+    def _race_or_cut(self) -> tuple[Sweep, tuple[bool, bool], float] | SearchCut:
+        """`_race`, or its cut at the deadline as a value (a fresh one, without a traceback).
+
+        `solve` runs this in a roomy chunk of the frame stack and raises the
+        cut outside it: an exception leaving the room would keep the room's
+        frame, evaluation stack and all, for as long as its traceback is kept
+        (`mexemexe.solver._stack_room`).
+        """
+        try:
+            return self._race()
+        except SearchCut as cut:
+            fresh = SearchCut()
+            fresh.found = cut.found
+            return fresh
 
     def _reached(self, sweep: Sweep, variant: tuple[bool, bool]) -> Found | None:
         """The best complete play ``sweep`` (this search or a variant of it) reached, if any.
