@@ -56,39 +56,38 @@ def test_result_comes_back() -> None:
     assert in_room(lambda: 5) == 5
 
 
-def test_errors_pass_through_and_room_is_made_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An error leaves the room as it is, and the next call makes its room again."""
+@pytest.fixture
+def rooms_made(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the rooms made, by the calls of the frame that makes one."""
     calls: list[int] = []
     real = _stack_room._call_in_room
 
     def counting(function: object) -> object:
         calls.append(1)
         return real(function)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_stack_room, "_call_in_room", counting)
+    return calls
+
+
+def test_errors_pass_through_and_room_is_made_again(rooms_made: list[int]) -> None:
+    """An error leaves the room as it is, and the next call makes its room again."""
 
     def fail() -> None:
         raise KeyError("x")
 
-    monkeypatch.setattr(_stack_room, "_call_in_room", counting)
     with pytest.raises(KeyError):
         in_room(fail)
     with pytest.raises(KeyError):
         in_room(fail)
-    assert len(calls) == (2 if STACK_ROOM else 0)
+    assert len(rooms_made) == (2 if STACK_ROOM else 0)
 
 
 @needs_chunks
-def test_nested_search_runs_in_the_outer_room(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_nested_search_runs_in_the_outer_room(rooms_made: list[int]) -> None:
     """A search inside another makes no room of its own: the outer one made it."""
-    calls: list[int] = []
-    real = _stack_room._call_in_room
-
-    def counting(function: object) -> object:
-        calls.append(1)
-        return real(function)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(_stack_room, "_call_in_room", counting)
     assert in_room(lambda: in_room(lambda: "in") + "side") == "inside"
-    assert len(calls) == 1
+    assert len(rooms_made) == 1
 
 
 @needs_chunks
