@@ -130,25 +130,9 @@ class NeedSearch(Search):
         dearer than the plain bound, and most states that bound cuts.
         """
         if self.need_on and self.expanded >= self.need_after and key[0] <= self.top:
-            # Within a budget below the least weight of a hand card, every hand card
-            # must be placed: a state short of jokers for that loses one at least.
-            strict = budget < self.need_least
-            if self.need_mode != strict:
-                self._use(strict)
-            spare = self.jokers - key[3]
-            need = self._need(key)
-            price = 0.0 if strict else self.need_price
-            if need > spare + price * budget + _EPS:
+            bound = self._short_of_jokers(key, budget)
+            if bound is not None:
                 self.expanded -= 1  # cut, not expanded
-                if strict:
-                    bound = self.need_least
-                elif need == INF or price == 0:
-                    bound = INF
-                else:
-                    # Jokers plus priced loss reach ``need``, and the jokers at most ``spare``.
-                    bound = (need - spare) / price
-                    if self.whole:
-                        bound = math.ceil(bound - _EPS)
                 if floor > bound:
                     bound = floor
                 self.memo[key] = (bound, None)
@@ -168,15 +152,36 @@ class NeedSearch(Search):
         if self.cap < self.need_least:
             self.need_after = min(self.need_after, _STRICT_AFTER)
             if self.need_on and self.expanded >= self.need_after and start[0] <= self.top:
-                if self.need_mode is not True:
-                    self._use(True)
-                if self._need(start) > self.jokers - start[3] + _EPS:
-                    # Short of jokers with every hand card placed: a card is lost at least.
-                    bound = max(self.need_least, self.proven[0])
+                bound = self._short_of_jokers(start, self.cap)
+                if bound is not None:
+                    bound = max(bound, self.proven[0])
                     self.memo[start] = (bound, None)
                     self.proven[0] = bound
                     return bound
         return super()._least_loss(start)
+
+    def _short_of_jokers(self, key: StateKey, budget: float) -> float | None:
+        """The loss a state short of jokers within ``budget`` is sure of; ``None`` if not short.
+
+        Within a budget below the least weight of a hand card, every hand card
+        must be placed: a state short of jokers for that loses one at least.
+        Above it, the loss is priced in jokers (the loose mode).
+        """
+        strict = budget < self.need_least
+        if self.need_mode != strict:
+            self._use(strict)
+        spare = self.jokers - key[3]
+        need = self._need(key)
+        price = 0.0 if strict else self.need_price
+        if need <= spare + price * budget + _EPS:
+            return None
+        if strict:
+            return self.need_least
+        if need == INF or price == 0:
+            return INF
+        # Jokers plus priced loss reach ``need``, and the jokers at most ``spare``.
+        bound = (need - spare) / price
+        return float(math.ceil(bound - _EPS)) if self.whole else bound
 
     def _use(self, strict: bool) -> None:
         """Switch the bound to the strict mode (every hand card placed) or back.
